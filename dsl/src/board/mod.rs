@@ -1,0 +1,8 @@
+//! Board files: YAML schema, lattice and composite-direction expansion, validation.
+//!
+//! [`graph::BoardGraph`] is what the interpreter reads: every cell, direction, edge and
+//! zone spelled out, with ids in declaration order.
+
+pub mod graph;
+
+pub use graph::BoardGraph;

@@ -1,0 +1,520 @@
+//! Typed AST of a rule file. Every node a diagnostic may point at carries a [`Span`].
+//!
+//! The AST mirrors the surface language one to one (see `dsl/README.md`); it resolves
+//! nothing. Names stay strings with spans so the compiler can say "unknown direction
+//! `nn` at rules:12:8".
+
+use crate::span::{Span, Spanned};
+
+/// A name as written (direction, zone, cell, player, piece, option...).
+pub type Ident = Spanned<String>;
+
+/// A whole rule file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleFile {
+    /// Top-level statements in file order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// `game "Name"`.
+    Game(Spanned<String>),
+    /// `board "path"`.
+    Board(Spanned<String>),
+    /// `option NAME: TYPE = DEFAULT "doc"`.
+    Option(OptionDecl),
+    /// `player NAME [tag C] [seat SEAT]`.
+    Player(PlayerDecl),
+    /// `dirs NAME = CASES`.
+    Dirs(DirsDecl),
+    /// `zone NAME = CASES`.
+    Zone(ZoneDecl),
+    /// `piece NAME L ATTRS { ... }`.
+    Piece(PieceDecl),
+    /// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe between]`.
+    Castle(CastleDecl),
+    /// `setup PLAYER: L CELLS, ...`.
+    Setup(SetupDecl),
+    /// `check always | never | when COND`.
+    Check(Spanned<CheckRule>),
+    /// `end EVENT: OUTCOMES`.
+    End(EndDecl),
+    /// `en passant lasts turn | round`.
+    EnPassant(Spanned<EnPassantWindow>),
+    /// `notation KEY "MARK", ...`.
+    Notation(NotationDecl),
+    /// `when COND { items }`: items that apply only when an option condition holds.
+    When(When<Item>),
+}
+
+/// A number, written as a literal or as the name of an `int` option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// `3`
+    Lit(i64),
+    /// `mines` (an int option)
+    Option(String),
+}
+
+/// `option NAME: TYPE = DEFAULT "doc"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    /// Option name (as used by `--option NAME=VALUE`).
+    pub name: Ident,
+    /// Its type.
+    pub ty: Spanned<OptionType>,
+    /// Its default, as written.
+    pub default: Spanned<OptionValue>,
+    /// One-line description.
+    pub doc: Option<Spanned<String>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// The type of an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionType {
+    /// `bool`
+    Bool,
+    /// `int(MIN..MAX)`, both inclusive.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// `choice(a, b, c)`.
+    Choice(Vec<Ident>),
+}
+
+/// A literal option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// `true` / `false`
+    Bool(bool),
+    /// `4`, `-1`
+    Int(i64),
+    /// A choice name such as `hidden-then-exposed`.
+    Name(String),
+}
+
+/// `player NAME [tag C] [seat SEAT]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerDecl {
+    /// Player name.
+    pub name: Ident,
+    /// One-character tag for position strings (default: first letter of the name).
+    pub tag: Option<Spanned<char>>,
+    /// Board seat (default: the player's name).
+    pub seat: Option<Ident>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `dirs NAME = CASE, CASE, ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DirsDecl {
+    /// Set name.
+    pub name: Ident,
+    /// Cases, tried in order.
+    pub cases: Vec<DirsCase>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `NAMES [for PLAYERS] [in ZONE]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DirsCase {
+    /// Directions or other sets.
+    pub names: Vec<Ident>,
+    /// Owners this case applies to (empty: all).
+    pub players: Vec<Ident>,
+    /// Zone the piece must stand in for this case to apply.
+    pub zone: Option<ZoneExpr>,
+    /// The case.
+    pub span: Span,
+}
+
+/// `zone NAME = ZCASE, ZCASE, ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneDecl {
+    /// Zone name.
+    pub name: Ident,
+    /// Cases: the first whose players include the owner applies.
+    pub cases: Vec<ZoneCase>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `TERMS [for PLAYERS]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneCase {
+    /// The union of these terms.
+    pub zone: ZoneExpr,
+    /// Owners this case applies to (empty: all).
+    pub players: Vec<Ident>,
+    /// The case.
+    pub span: Span,
+}
+
+/// A union of zone terms, as written after `from`, `into`, `in` or `=`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneExpr {
+    /// Terms whose union is the zone.
+    pub terms: Vec<ZoneTerm>,
+    /// The whole expression.
+    pub span: Span,
+}
+
+/// One term of a zone expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneTerm {
+    /// A zone (board or rule zone) or a cell name.
+    pub name: Ident,
+    /// Which seat's version of a per-seat zone.
+    pub seat: SeatSelector,
+    /// The term.
+    pub span: Span,
+}
+
+/// Which seat(s) a per-seat zone term refers to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatSelector {
+    /// `home`: the piece owner's seat (or the zone itself when it is not per seat).
+    Own,
+    /// `home.north`: that seat.
+    Seat(Ident),
+    /// `home.others`: every seat but the owner's.
+    Others,
+    /// `home.all`: every seat.
+    All,
+}
+
+/// `piece NAME L [royal] [pawn] [value N] { ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    /// Piece name (`knight`).
+    pub name: Ident,
+    /// Letter (`N`), used in SAN and position strings.
+    pub letter: Spanned<char>,
+    /// `royal`: check rules and royal-capture events apply.
+    pub royal: bool,
+    /// `pawn`: SAN without letter; its moves reset the quiet counter.
+    pub pawn: bool,
+    /// `value N` (material and non-aggression points, search evaluation).
+    pub value: Option<Spanned<Num>>,
+    /// Moves and promotions.
+    pub body: Vec<PieceItem>,
+    /// The header `piece ... {`.
+    pub span: Span,
+}
+
+/// A statement inside a piece block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceItem {
+    /// `step|slide|leap|hop ...`.
+    Move(MoveRule),
+    /// `[may] promote into ZONE to TYPES`.
+    Promote(PromoteRule),
+    /// `when COND { ... }`.
+    When(When<PieceItem>),
+}
+
+/// How a move rule travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// One step per direction, or one dotted path whose intermediate cells are empty.
+    Step,
+    /// Along rays over empty cells.
+    Slide,
+    /// Along dotted paths, ignoring what is passed.
+    Leap,
+    /// Over exactly one piece.
+    Hop,
+}
+
+/// `ATOM PATHS MODIFIERS`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRule {
+    /// Step, slide, leap or hop.
+    pub atom: Spanned<Atom>,
+    /// Directions, sets or dotted paths.
+    pub paths: Vec<Path>,
+    /// Conditions and effects.
+    pub modifiers: Vec<Spanned<Modifier>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `n` or `n.n.e`: each element is a direction or a direction-set name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// The steps in order.
+    pub steps: Vec<Ident>,
+    /// The whole path.
+    pub span: Span,
+}
+
+/// What the target cell may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetRule {
+    /// `to empty`
+    Empty,
+    /// `to enemy`
+    Enemy,
+    /// `to friend`
+    Friend,
+    /// `to any` (empty or enemy; the default)
+    Any,
+}
+
+/// A modifier of a move rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Modifier {
+    /// `to empty|enemy|friend|any`.
+    To(TargetRule),
+    /// `first`: the piece has not moved yet.
+    First,
+    /// `from ZONE`: the piece stands in the zone.
+    From(ZoneExpr),
+    /// `into ZONE`: the target is in the zone.
+    Into(ZoneExpr),
+    /// `max N`: at most N steps (slides, `hop far`).
+    Max(Num),
+    /// `min N`: at least N steps.
+    Min(Num),
+    /// `exactly N`: exactly N steps.
+    Exactly(Num),
+    /// `far` (hop): land anywhere behind the screen, up to the next piece.
+    Far,
+    /// `creates en passant`: the passed cells become en-passant cells.
+    CreatesEnPassant,
+    /// `en passant`: the target is an en-passant cell; capture its creator.
+    EnPassant,
+}
+
+/// `[may] promote into ZONE to TYPES`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromoteRule {
+    /// Optional (`may`) or mandatory.
+    pub optional: bool,
+    /// Where.
+    pub zone: ZoneExpr,
+    /// Piece type names it may become.
+    pub into: Vec<Ident>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe path|between]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastleDecl {
+    /// Notation (`O-O`).
+    pub name: Spanned<String>,
+    /// Whose castle.
+    pub player: Ident,
+    /// King start cell.
+    pub king_from: Ident,
+    /// King target cell.
+    pub king_to: Ident,
+    /// Rook (partner) start cell.
+    pub rook_from: Ident,
+    /// Rook target cell.
+    pub rook_to: Ident,
+    /// Which cells must not be attacked.
+    pub safety: Spanned<CastleSafety>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// Which cells must be safe when castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleSafety {
+    /// The king's start, every cell it crosses, and its target (FIDE).
+    Path,
+    /// The king's start and every cell between king and rook.
+    Between,
+}
+
+/// `setup PLAYER: L CELLS, L CELLS, ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// Owner of the pieces.
+    pub player: Ident,
+    /// Groups of one letter and its cells.
+    pub groups: Vec<SetupGroup>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `L CELL CELL ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupGroup {
+    /// Piece letter.
+    pub letter: Spanned<char>,
+    /// Cells.
+    pub cells: Vec<Ident>,
+}
+
+/// When the check rule applies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CheckRule {
+    /// `check always`.
+    Always,
+    /// `check never`.
+    Never,
+    /// `check when COND`.
+    When(RuntimeCond),
+}
+
+/// A condition on the running game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuntimeCond {
+    /// What is counted.
+    pub subject: Spanned<Counted>,
+    /// Comparison.
+    pub op: CmpOp,
+    /// Right-hand side.
+    pub value: Spanned<Num>,
+}
+
+/// What a runtime condition counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Players not eliminated.
+    Players,
+    /// Royal pieces the player to move owns.
+    Royals,
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `==` or `=`
+    Eq,
+    /// `>=`
+    Ge,
+    /// `>`
+    Gt,
+}
+
+/// `end EVENT: OUTCOME, ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    /// What happened.
+    pub event: Spanned<Event>,
+    /// What follows.
+    pub outcomes: Vec<Spanned<Outcome>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// A game event that an `end` clause reacts to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The player to move is in check and has no legal move.
+    Checkmate,
+    /// The player to move is not in check and has no legal move.
+    Stalemate,
+    /// The player to move has no legal move and no check rule is in force.
+    NoMoves,
+    /// A royal piece was captured.
+    RoyalCaptured,
+    /// The same position for the N-th time.
+    Repetition(Num),
+    /// N plies without a capture or a pawn move.
+    Quiet(Num),
+    /// Material: every player's (`each`) or the whole board's (`all`) piece letters
+    /// form one of the alternatives.
+    Material {
+        /// Per player (`each`) or the whole board (`all`).
+        scope: MaterialScope,
+        /// Alternatives, each a multiset of piece letters.
+        alternatives: Vec<Vec<Spanned<char>>>,
+    },
+    /// Only one player is left.
+    LastPlayer,
+}
+
+/// Scope of a material clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialScope {
+    /// Each player's own pieces.
+    Each,
+    /// All pieces on the board.
+    All,
+}
+
+/// What an `end` clause does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The event's subject loses; the game ends and the others win.
+    Lose,
+    /// The event's actor (the captor, the player who moved) wins; the game ends.
+    Win,
+    /// The game is drawn.
+    Draw,
+    /// The subject is eliminated; the game goes on while two or more remain.
+    Eliminate,
+    /// The subject passes the turn.
+    Pass,
+    /// The captor becomes controller of the subject's pieces.
+    CaptorControls,
+}
+
+/// How long en-passant cells stay capturable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnPassantWindow {
+    /// The next player only.
+    Turn,
+    /// Every opponent, until the creator moves again.
+    Round,
+}
+
+/// `notation promotion "=", check "+", mate "#"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotationDecl {
+    /// Marks that were set.
+    pub marks: Vec<(Spanned<NotationKey>, Spanned<String>)>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// Which notation mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationKey {
+    /// Between target and promotion letter (`=` in `e8=Q`, empty in `d9Q`).
+    Promotion,
+    /// After a checking move.
+    Check,
+    /// After a mating move.
+    Mate,
+}
+
+/// `when COND { ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct When<T> {
+    /// The option condition.
+    pub cond: Spanned<OptionCond>,
+    /// The statements that apply when it holds.
+    pub items: Vec<T>,
+    /// The header.
+    pub span: Span,
+}
+
+/// A condition on option values, decided at compile time.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionCond {
+    /// `NAME`: a bool option is true.
+    IsTrue(Ident),
+    /// `not NAME`: a bool option is false.
+    IsFalse(Ident),
+    /// `NAME = VALUE` (int or choice).
+    Equals(Ident, Spanned<OptionValue>),
+}

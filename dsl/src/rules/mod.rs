@@ -1,0 +1,9 @@
+//! The rule language: grammar, typed AST and parser.
+//!
+//! `parse_rules` turns the text of a rule file into a [`ast::RuleFile`] or reports
+//! every syntax error it can find. Names are not resolved here (that needs the board);
+//! the interpreter's compiler does it and reports unknown names with these spans.
+
+pub mod ast;
+
+pub use ast::RuleFile;

@@ -1,0 +1,1 @@
+//! Board-file fixtures (`err_*.yaml` must fail with snapshot-tested diagnostics).

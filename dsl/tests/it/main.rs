@@ -1,0 +1,5 @@
+//! The dsl crate's one integration-test binary.
+
+mod boards;
+mod render;
+mod rules;

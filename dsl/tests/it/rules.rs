@@ -1,0 +1,1 @@
+//! Rule-file fixtures (`err_*.rules` must fail with snapshot-tested diagnostics).
