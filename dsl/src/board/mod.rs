@@ -4,5 +4,8 @@
 //! zone spelled out, with ids in declaration order.
 
 pub mod graph;
+pub mod schema;
+mod suggest;
+pub mod yaml;
 
 pub use graph::BoardGraph;
