@@ -4,6 +4,7 @@
 //! zone spelled out, with ids in declaration order.
 
 pub mod graph;
+pub mod locate;
 pub mod schema;
 mod suggest;
 pub mod yaml;
