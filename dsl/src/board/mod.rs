@@ -3,7 +3,8 @@
 //! [`graph::BoardGraph`] is what the interpreter reads: every cell, direction, edge and
 //! zone spelled out, with ids in declaration order. [`load_board`] produces it from the
 //! text of a board file (ARCHITECTURE.md section 2) and reports every problem as a
-//! [`crate::Diagnostic`] pointing at file, line and column.
+//! [`crate::Diagnostic`] pointing at file, line and column; [`describe`] prints it for
+//! people checking their boards.
 //!
 //! The pipeline: [`yaml`] reads the text into the [`schema`] types (the only use of
 //! serde_yaml), then the loader declares names, expands the lattice, links explicit
@@ -20,6 +21,7 @@ mod lattice;
 mod load;
 pub mod locate;
 mod names;
+mod print;
 mod remaps;
 mod report;
 mod rows;
@@ -31,3 +33,4 @@ mod zones;
 
 pub use graph::BoardGraph;
 pub use load::load_board;
+pub use print::describe;
