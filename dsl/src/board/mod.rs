@@ -34,3 +34,6 @@ mod zones;
 pub use graph::BoardGraph;
 pub use load::load_board;
 pub use print::describe;
+
+#[cfg(test)]
+mod tests;
