@@ -66,7 +66,8 @@ pub struct Cell {
     pub polygon: Vec<(f64, f64)>,
     /// Lattice coordinates, for lattice cells.
     pub coords: Option<(i32, i32)>,
-    /// Where the cell is defined in the board file.
+    /// Where the cell is defined in the board file (its `name:` value; for lattice
+    /// cells the `lattice:` key, since they are not written out).
     pub span: Span,
 }
 
@@ -99,7 +100,8 @@ impl Edge {
 /// A permutation of all directions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Remap {
-    /// Name (`flip`; derived compositions are named like `flip*turn`).
+    /// Name (`flip`; derived compositions are named like `flip*turn`, the remaps in
+    /// the order a composite step crossed them).
     pub name: String,
     /// `map[d]` is the image of direction `d`.
     pub map: Vec<DirId>,
