@@ -356,6 +356,8 @@ pub struct SetupGroup {
     pub letter: Spanned<char>,
     /// Cells.
     pub cells: Vec<Ident>,
+    /// The group, letter through last cell.
+    pub span: Span,
 }
 
 /// When the check rule applies.

@@ -1,0 +1,458 @@
+//! Turns a pest error into a [`Diagnostic`] a variant designer can act on, and decides
+//! what to blank before parsing again.
+//!
+//! pest reports the furthest position it reached and the grammar rules it tried there.
+//! We say that in words ("expected a move modifier or end of line, found `frist`"),
+//! point at the offending token, and add a help line: a likely intended keyword (edit
+//! distance), the valid choices, or the statement's syntax. A few mistakes get their
+//! own message because pest's view of them is misleading: an unclosed block (pest sees
+//! a top-level keyword inside a piece body, or the end of the file), a `}` that closes
+//! nothing, and an unterminated string.
+
+use super::parser::Rule;
+use super::recover::{self, Brace};
+use super::words;
+use crate::{Diagnostic, SourceFile, Span};
+use pest::error::{Error, ErrorVariant, InputLocation};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// What to blank before the next attempt.
+pub(crate) struct Recovery {
+    /// Bytes to blank.
+    pub range: Range<usize>,
+    /// Keep matched braces (false when the range holds a block that must go whole).
+    pub keep_braces: bool,
+}
+
+/// One syntax error: the diagnostic, and how to go on (`None`: stop parsing).
+pub(crate) struct SyntaxReport {
+    /// What to tell the user.
+    pub diagnostic: Diagnostic,
+    /// How to recover, if recovery is possible.
+    pub recovery: Option<Recovery>,
+}
+
+/// The token found at the error position.
+#[derive(Debug, PartialEq)]
+enum Found {
+    EndOfFile,
+    EndOfLine,
+    Word(String),
+    /// A string literal; `false` when it is not closed on its line.
+    Str(bool),
+    Char(char),
+}
+
+impl Found {
+    /// Reads the token at `pos` and its span.
+    fn at(text: &str, pos: usize) -> (Found, Range<usize>) {
+        let rest = &text[pos.min(text.len())..];
+        let Some(c) = rest.chars().next() else {
+            return (Found::EndOfFile, pos..pos);
+        };
+        if c == '\n' || c == '\r' {
+            return (Found::EndOfLine, pos..pos);
+        }
+        if c == '"' {
+            let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+            return match line[1..].find('"') {
+                Some(i) => (Found::Str(true), pos..pos + i + 2),
+                None => (Found::Str(false), pos..pos + line.len()),
+            };
+        }
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "_:'-".contains(c)))
+            .unwrap_or(rest.len());
+        if len > 0 {
+            return (Found::Word(rest[..len].to_string()), pos..pos + len);
+        }
+        (Found::Char(c), pos..pos + c.len_utf8())
+    }
+
+    /// The token in words.
+    fn describe(&self) -> String {
+        match self {
+            Found::EndOfFile => "end of file".into(),
+            Found::EndOfLine => "end of line".into(),
+            Found::Word(w) if w.chars().count() > 30 => {
+                format!("`{}…`", w.chars().take(30).collect::<String>())
+            }
+            Found::Word(w) => format!("`{w}`"),
+            Found::Str(_) => "a string".into(),
+            Found::Char(c) if c.is_control() || c.is_whitespace() => {
+                format!("the character U+{:04X}", *c as u32)
+            }
+            Found::Char(c) => format!("`{c}`"),
+        }
+    }
+
+    /// A short label for the token.
+    fn label(&self) -> &'static str {
+        match self {
+            Found::EndOfFile => "the file ends here",
+            Found::EndOfLine => "the line ends here",
+            _ => "not valid here",
+        }
+    }
+}
+
+/// Describes `error`, which pest raised on `text` (the current, partly blanked text of
+/// `file`), and chooses the recovery.
+pub(crate) fn syntax_error(
+    file: &Arc<SourceFile>,
+    text: &str,
+    error: &Error<Rule>,
+) -> SyntaxReport {
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(text.len());
+    let positives = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => normalize(positives),
+        ErrorVariant::CustomError { message } => return gave_up(file, pos, message),
+    };
+    let (found, found_span) = Found::at(text, pos);
+    let span = Span::new(found_span.start, found_span.end);
+    let braces = recover::braces(text);
+    if let Some(report) = special_case(file, text, pos, &found, span, &positives, &braces) {
+        return report;
+    }
+    let expected = expected_list(&positives);
+    let reserved = reserved_word(&found, &positives);
+    let message = match (&reserved, expected.is_empty()) {
+        (Some((word, _)), _) => format!("expected {expected}, found the reserved word `{word}`"),
+        (None, true) => format!("unexpected {}", found.describe()),
+        (None, false) => format!("expected {expected}, found {}", found.describe()),
+    };
+    let code = if reserved.is_some() {
+        "rules::reserved-word"
+    } else {
+        "rules::syntax"
+    };
+    let mut diagnostic = Diagnostic::error(code, message).at(file, span, found.label());
+    if let Some(help) = help(text, pos, &found, &positives, reserved) {
+        diagnostic = diagnostic.help(help);
+    }
+    let expects_brace = positives.iter().any(|r| matches!(r, Rule::p_lbrace));
+    let recovery = if expects_brace && found == Found::EndOfLine {
+        let header = recover::logical_line(text, pos);
+        Recovery {
+            range: recover::headless_body(text, header, |w| words::TOP_LEVEL_WORDS.contains(&w)),
+            keep_braces: false,
+        }
+    } else {
+        Recovery {
+            range: recover::logical_line(text, pos),
+            keep_braces: true,
+        }
+    };
+    SyntaxReport {
+        diagnostic,
+        recovery: Some(recovery),
+    }
+}
+
+/// Mistakes whose pest error would mislead: unterminated strings, stray `}` and
+/// unclosed blocks.
+fn special_case(
+    file: &Arc<SourceFile>,
+    text: &str,
+    pos: usize,
+    found: &Found,
+    span: Span,
+    positives: &[Rule],
+    braces: &[Brace],
+) -> Option<SyntaxReport> {
+    let line = Recovery {
+        range: recover::logical_line(text, pos),
+        keep_braces: true,
+    };
+    match found {
+        Found::Str(false) => Some(SyntaxReport {
+            diagnostic: Diagnostic::error(
+                "rules::unterminated-string",
+                "this string is not closed",
+            )
+            .at(file, span, "no closing `\"` on this line")
+            .help("close the string with `\"` on the same line; strings cannot span lines"),
+            recovery: Some(line),
+        }),
+        Found::Char('}') if braces.iter().any(|b| b.at == pos && !b.matched) => {
+            Some(SyntaxReport {
+                diagnostic: Diagnostic::error("rules::stray-brace", "this `}` closes no block")
+                    .at(file, span, "nothing to close")
+                    .help("remove it, or check that the header of its block ends with `{`"),
+                recovery: Some(Recovery {
+                    range: pos..pos + 1,
+                    keep_braces: true,
+                }),
+            })
+        }
+        Found::Word(w)
+            if words::TOP_LEVEL_WORDS.contains(&w.as_str())
+                && positives.contains(&Rule::piece_item) =>
+        {
+            let open = recover::innermost_open(text, pos)?;
+            let diagnostic = unclosed(file, open).also(
+                span,
+                format!("`{w}` starts a top-level statement, so the block should have ended"),
+            );
+            let range = recover::line_start(text, open)..recover::line_start(text, pos);
+            Some(SyntaxReport {
+                diagnostic,
+                recovery: Some(Recovery {
+                    range,
+                    keep_braces: false,
+                }),
+            })
+        }
+        Found::EndOfFile => {
+            let open = recover::innermost_open(text, pos)?;
+            Some(SyntaxReport {
+                diagnostic: unclosed(file, open),
+                recovery: None,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// "The block opened here is never closed."
+fn unclosed(file: &Arc<SourceFile>, open: usize) -> Diagnostic {
+    let (line, _) = file.line_col(open as u32);
+    Diagnostic::error(
+        "rules::unclosed-block",
+        format!("the block opened on line {line} is never closed"),
+    )
+    .at(
+        file,
+        Span::new(open, open + 1),
+        "this `{` has no matching `}`",
+    )
+    .help("add a `}` on its own line after the last statement of the block")
+}
+
+/// pest stopped for its own reasons (call or stack limit).
+fn gave_up(file: &Arc<SourceFile>, pos: usize, message: &str) -> SyntaxReport {
+    SyntaxReport {
+        diagnostic: Diagnostic::error(
+            "rules::too-complex",
+            format!("the parser gave up: {message}"),
+        )
+        .at(file, Span::new(pos, pos), "here")
+        .help("split long statements and nested blocks into simpler ones"),
+        recovery: None,
+    }
+}
+
+/// The expected rules as the user thinks of them: a failure at the very start is a
+/// failed statement; an empty line or the end of the file can always come before a
+/// statement, so saying so adds nothing.
+fn normalize(positives: &[Rule]) -> Vec<Rule> {
+    let mut rules: Vec<Rule> = positives
+        .iter()
+        .map(|r| match r {
+            Rule::file | Rule::bare_block => Rule::item,
+            r => *r,
+        })
+        .collect();
+    if rules
+        .iter()
+        .any(|r| matches!(r, Rule::item | Rule::piece_item))
+    {
+        rules.retain(|r| !matches!(r, Rule::eol | Rule::EOI));
+    }
+    let mut seen = Vec::new();
+    rules.retain(|r| {
+        let new = !seen.contains(r);
+        seen.push(*r);
+        new
+    });
+    // Words first, then punctuation, then line and file ends.
+    rules.sort_by_key(|r| match r {
+        Rule::eol => 2,
+        Rule::EOI => 3,
+        r if format!("{r:?}").starts_with("p_") => 1,
+        _ => 0,
+    });
+    rules
+}
+
+/// "a move modifier, `}` or end of line": the expected rules in words, without
+/// duplicates.
+fn expected_list(positives: &[Rule]) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for rule in positives {
+        let name = words::describe(*rule);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    match names.len() {
+        0 => String::new(),
+        1 => names.remove(0),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// The reserved word found where a name rule refused it, and that rule.
+fn reserved_word(found: &Found, positives: &[Rule]) -> Option<(String, Rule)> {
+    let Found::Word(w) = found else {
+        return None;
+    };
+    let rule = positives
+        .iter()
+        .find(|r| words::reserved_in(**r).contains(&w.as_str()))?;
+    Some((w.clone(), *rule))
+}
+
+/// Why a reserved word cannot be a name here.
+fn reserved_help(word: &str, rule: Rule) -> String {
+    match rule {
+        Rule::path_step => format!(
+            "`{word}` starts a move modifier, so it cannot name a direction; a move rule \
+             needs a direction before its modifiers, as in `step n to empty`"
+        ),
+        Rule::mod_zone_ref => format!(
+            "`{word}` starts a move modifier, so it cannot name a zone after `from` or \
+             `into`; rename the zone, e.g. `{word}_zone`"
+        ),
+        Rule::option_ref => {
+            format!("`{word}` starts a move modifier; write a number or the name of an int option")
+        }
+        _ => format!("`{word}` is reserved here; choose another name, e.g. `{word}_`"),
+    }
+}
+
+/// The help line: a fix for the likeliest mistake, then the statement's syntax.
+fn help(
+    text: &str,
+    pos: usize,
+    found: &Found,
+    positives: &[Rule],
+    reserved: Option<(String, Rule)>,
+) -> Option<String> {
+    let statement = recover::first_word(text, pos);
+    let hint = if let Some((word, rule)) = reserved {
+        Some(reserved_help(&word, rule))
+    } else {
+        statement_hint(text, pos, statement, found, positives).or_else(|| hint(found, positives))
+    };
+    let usage = match found {
+        Found::EndOfFile => None,
+        _ => words::usage(statement).map(|u| format!("syntax: {u}")),
+    };
+    match (hint, usage) {
+        (Some(h), Some(u)) => Some(format!("{h}\n{u}")),
+        (h, u) => h.or(u),
+    }
+}
+
+/// Hints for slips that only make sense in one statement.
+fn statement_hint(
+    text: &str,
+    pos: usize,
+    statement: &str,
+    found: &Found,
+    positives: &[Rule],
+) -> Option<String> {
+    if statement == "castle" && positives == [Rule::p_comma] && *found == Found::EndOfLine {
+        return Some(
+            "castling moves two pieces: add the partner's move, `, rook CELL to CELL`".into(),
+        );
+    }
+    let before = text[..pos].trim_end_matches([' ', '\t']);
+    let word_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || "_:'-".contains(c)))
+        .map_or(0, |i| i + 1);
+    let previous = &before[word_start..];
+    if positives.contains(&Rule::p_colon) && previous.contains(':') {
+        return Some(format!(
+            "`{previous}` was read as one name (names may contain `:`, as in `2:a3`); put a \
+             space after the `:`"
+        ));
+    }
+    None
+}
+
+/// A suggestion for the found token: a close keyword, a hint for common slips, or the
+/// list of what may go here.
+fn hint(found: &Found, positives: &[Rule]) -> Option<String> {
+    if let Found::Word(w) = found {
+        let all = positives
+            .iter()
+            .flat_map(|r| words::candidates(*r).iter().copied());
+        if let Some(near) = words::closest(w, all) {
+            return Some(format!("did you mean `{}`?", spelled_out(near, positives)));
+        }
+        if positives.contains(&Rule::letter) && w.chars().count() > 1 {
+            return Some("a piece letter is a single letter, like `N`".into());
+        }
+    }
+    if matches!(found, Found::Char('.')) && positives.contains(&Rule::path_step) {
+        return Some("a path joins direction names with single dots, like `n.n.e`".into());
+    }
+    if *found == Found::EndOfLine && positives.contains(&Rule::p_lbrace) {
+        return Some("a block's `{` goes at the end of its header line".into());
+    }
+    if let Found::Str(true) = found {
+        if positives.contains(&Rule::letter) || positives.contains(&Rule::tag_text) {
+            return Some("write the letter without quotes".into());
+        }
+    }
+    positives.iter().find_map(|r| words::choices_help(*r))
+}
+
+/// Keywords that only make sense with the word after them.
+fn spelled_out<'a>(word: &'a str, positives: &[Rule]) -> &'a str {
+    let in_event = positives.contains(&Rule::event);
+    match word {
+        "en" if positives.contains(&Rule::modifier) || positives.contains(&Rule::item) => {
+            "en passant"
+        }
+        "creates" => "creates en passant",
+        "may" => "may promote",
+        "no" if in_event => "no moves",
+        "royal" if in_event => "royal captured",
+        "last" if in_event => "last player",
+        "captor" => "captor controls",
+        _ => word,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_tokens() {
+        let text = "ab-c \"x\" \"y\n=\u{1}";
+        assert_eq!(Found::at(text, 0), (Found::Word("ab-c".into()), 0..4));
+        assert_eq!(Found::at(text, 5), (Found::Str(true), 5..8));
+        assert_eq!(Found::at(text, 9), (Found::Str(false), 9..11));
+        assert_eq!(Found::at(text, 11), (Found::EndOfLine, 11..11));
+        assert_eq!(Found::at(text, 12), (Found::Char('='), 12..13));
+        assert_eq!(Found::at(text, 13).0.describe(), "the character U+0001");
+        assert_eq!(Found::at(text, 14), (Found::EndOfFile, 14..14));
+    }
+
+    #[test]
+    fn expected_lists_read_like_english() {
+        let list = |rules: &[Rule]| expected_list(&normalize(rules));
+        assert_eq!(
+            list(&[Rule::modifier, Rule::eol]),
+            "a move modifier or end of line"
+        );
+        assert_eq!(list(&[Rule::eol, Rule::file]), "a statement");
+        assert_eq!(
+            list(&[Rule::item, Rule::bare_block, Rule::EOI]),
+            "a statement"
+        );
+        assert_eq!(
+            list(&[Rule::eol, Rule::p_rbrace, Rule::modifier]),
+            "a move modifier, `}` or end of line"
+        );
+    }
+}
