@@ -363,10 +363,21 @@ fn statement_hint(
             "castling moves two pieces: add the partner's move, `, rook CELL to CELL`".into(),
         );
     }
+    if let Found::Word(w) = found {
+        let piece_words = ["step", "slide", "leap", "hop", "promote", "may"];
+        if positives.contains(&Rule::item) && piece_words.contains(&w.as_str()) {
+            return Some(format!(
+                "`{w}` goes inside a piece block: `piece NAME LETTER {{` ... `}}`"
+            ));
+        }
+    }
     let before = text[..pos].trim_end_matches([' ', '\t']);
     let word_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || "_:'-".contains(c)))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| c.is_ascii_alphanumeric() || "_:'-".contains(c))
+        .last()
+        .map_or(before.len(), |(i, _)| i);
     let previous = &before[word_start..];
     if positives.contains(&Rule::p_colon) && previous.contains(':') {
         return Some(format!(

@@ -322,12 +322,20 @@ pub(crate) fn closest<'a>(
         3..=5 => 1,
         _ => 2,
     };
-    candidates
-        .into_iter()
-        .map(|c| (edit_distance(word, c), c))
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let near = candidates
+        .iter()
+        .map(|c| (edit_distance(word, c), *c))
         .filter(|&(d, c)| d <= limit && c != word)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+        .map(|(_, c)| c);
+    // `integer` for `int`, `boolean` for `bool`: a keyword that starts the word.
+    near.or_else(|| {
+        candidates
+            .into_iter()
+            .filter(|c| c.len() >= 3 && word.len() > c.len() && word.starts_with(c))
+            .max_by_key(|c| c.len())
+    })
 }
 
 #[cfg(test)]
@@ -346,6 +354,8 @@ mod tests {
         assert_eq!(closest("peice", ["game", "piece"]), Some("piece"));
         assert_eq!(closest("banana", ["game", "piece"]), None);
         assert_eq!(closest("ot", ["to"]), None);
+        assert_eq!(closest("integer", ["bool", "int", "choice"]), Some("int"));
+        assert_eq!(closest("tothe", ["to"]), None);
     }
 
     #[test]
