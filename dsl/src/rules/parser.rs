@@ -98,3 +98,6 @@ fn check_depth(file: &Arc<SourceFile>) -> Option<Diagnostic> {
         .help("`when` blocks rarely need more than two levels; merge the conditions"),
     )
 }
+
+#[cfg(test)]
+mod tests;
