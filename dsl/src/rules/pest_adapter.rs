@@ -137,9 +137,12 @@ pub(crate) fn syntax_error(
     }
     let expects_brace = positives.iter().any(|r| matches!(r, Rule::p_lbrace));
     let recovery = if expects_brace && found == Found::EndOfLine {
+        // A `when` body may hold top-level statements; a piece body ends at one.
+        let in_when = recover::first_word(text, pos) == "when";
         let header = recover::logical_line(text, pos);
+        let ends_body = |w: &str| !in_when && words::TOP_LEVEL_WORDS.contains(&w);
         Recovery {
-            range: recover::headless_body(text, header, |w| words::TOP_LEVEL_WORDS.contains(&w)),
+            range: recover::headless_body(text, header, ends_body),
             keep_braces: false,
         }
     } else {
@@ -195,6 +198,20 @@ fn special_case(
                 && positives.contains(&Rule::piece_item) =>
         {
             let open = recover::innermost_open(text, pos)?;
+            if braces.iter().any(|b| b.at == open && b.matched) {
+                // The block is closed further down: this line is in the wrong place.
+                let diagnostic = Diagnostic::error(
+                    "rules::misplaced-statement",
+                    format!("`{w}` cannot go inside a piece block"),
+                )
+                .at(file, span, "a top-level statement")
+                .also(Span::new(open, open + 1), "the piece block opened here")
+                .help("move this line after the block's closing `}`");
+                return Some(SyntaxReport {
+                    diagnostic,
+                    recovery: Some(line),
+                });
+            }
             let diagnostic = unclosed(file, open).also(
                 span,
                 format!("`{w}` starts a top-level statement, so the block should have ended"),

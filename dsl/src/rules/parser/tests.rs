@@ -624,6 +624,13 @@ fn block_errors_point_at_the_brace() {
     );
     let text = "piece p P\n  step n\n}\npiece q Q {\n}\n";
     assert_eq!(errors(text), vec![("rules::syntax", "1:10".into())]);
+    let text = "when fast\n  check never\n  board \"b\"\n}\ngame \"g\"\n";
+    assert_eq!(errors(text), vec![("rules::syntax", "1:10".into())]);
+    let text = "piece p P {\n  step n\n  setup white: P a2\n}\nend checkmate: lose\n";
+    assert_eq!(
+        errors(text),
+        vec![("rules::misplaced-statement", "3:3".into())]
+    );
 }
 
 #[test]
