@@ -6,6 +6,8 @@
 
 pub mod ast;
 mod build;
+mod found;
+mod hints;
 mod parser;
 mod pest_adapter;
 mod recover;

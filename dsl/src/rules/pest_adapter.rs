@@ -9,9 +9,10 @@
 //! a top-level keyword inside a piece body, or the end of the file), a `}` that closes
 //! nothing, and an unterminated string.
 
+use super::found::Found;
 use super::parser::Rule;
 use super::recover::{self, Brace};
-use super::words;
+use super::{hints, words};
 use crate::{Diagnostic, SourceFile, Span};
 use pest::error::{Error, ErrorVariant, InputLocation};
 use std::ops::Range;
@@ -31,70 +32,6 @@ pub(crate) struct SyntaxReport {
     pub diagnostic: Diagnostic,
     /// How to recover, if recovery is possible.
     pub recovery: Option<Recovery>,
-}
-
-/// The token found at the error position.
-#[derive(Debug, PartialEq)]
-enum Found {
-    EndOfFile,
-    EndOfLine,
-    Word(String),
-    /// A string literal; `false` when it is not closed on its line.
-    Str(bool),
-    Char(char),
-}
-
-impl Found {
-    /// Reads the token at `pos` and its span.
-    fn at(text: &str, pos: usize) -> (Found, Range<usize>) {
-        let rest = &text[pos.min(text.len())..];
-        let Some(c) = rest.chars().next() else {
-            return (Found::EndOfFile, pos..pos);
-        };
-        if c == '\n' || c == '\r' {
-            return (Found::EndOfLine, pos..pos);
-        }
-        if c == '"' {
-            let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
-            return match line[1..].find('"') {
-                Some(i) => (Found::Str(true), pos..pos + i + 2),
-                None => (Found::Str(false), pos..pos + line.len()),
-            };
-        }
-        let len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || "_:'-".contains(c)))
-            .unwrap_or(rest.len());
-        if len > 0 {
-            return (Found::Word(rest[..len].to_string()), pos..pos + len);
-        }
-        (Found::Char(c), pos..pos + c.len_utf8())
-    }
-
-    /// The token in words.
-    fn describe(&self) -> String {
-        match self {
-            Found::EndOfFile => "end of file".into(),
-            Found::EndOfLine => "end of line".into(),
-            Found::Word(w) if w.chars().count() > 30 => {
-                format!("`{}…`", w.chars().take(30).collect::<String>())
-            }
-            Found::Word(w) => format!("`{w}`"),
-            Found::Str(_) => "a string".into(),
-            Found::Char(c) if c.is_control() || c.is_whitespace() => {
-                format!("the character U+{:04X}", *c as u32)
-            }
-            Found::Char(c) => format!("`{c}`"),
-        }
-    }
-
-    /// A short label for the token.
-    fn label(&self) -> &'static str {
-        match self {
-            Found::EndOfFile => "the file ends here",
-            Found::EndOfLine => "the line ends here",
-            _ => "not valid here",
-        }
-    }
 }
 
 /// Describes `error`, which pest raised on `text` (the current, partly blanked text of
@@ -132,7 +69,7 @@ pub(crate) fn syntax_error(
         "rules::syntax"
     };
     let mut diagnostic = Diagnostic::error(code, message).at(file, span, found.label());
-    if let Some(help) = help(text, pos, &found, &positives, reserved) {
+    if let Some(help) = hints::help(text, pos, &found, &positives, reserved) {
         diagnostic = diagnostic.help(help);
     }
     let expects_brace = positives.iter().any(|r| matches!(r, Rule::p_lbrace));
@@ -325,146 +262,9 @@ fn reserved_word(found: &Found, positives: &[Rule]) -> Option<(String, Rule)> {
     Some((w.clone(), *rule))
 }
 
-/// Why a reserved word cannot be a name here.
-fn reserved_help(word: &str, rule: Rule) -> String {
-    match rule {
-        Rule::path_step => format!(
-            "`{word}` starts a move modifier, so it cannot name a direction; a move rule \
-             needs a direction before its modifiers, as in `step n to empty`"
-        ),
-        Rule::mod_zone_ref => format!(
-            "`{word}` starts a move modifier, so it cannot name a zone after `from` or \
-             `into`; rename the zone, e.g. `{word}_zone`"
-        ),
-        Rule::option_ref => {
-            format!("`{word}` starts a move modifier; write a number or the name of an int option")
-        }
-        _ => format!("`{word}` is reserved here; choose another name, e.g. `{word}_`"),
-    }
-}
-
-/// The help line: a fix for the likeliest mistake, then the statement's syntax.
-fn help(
-    text: &str,
-    pos: usize,
-    found: &Found,
-    positives: &[Rule],
-    reserved: Option<(String, Rule)>,
-) -> Option<String> {
-    let statement = recover::first_word(text, pos);
-    let hint = if let Some((word, rule)) = reserved {
-        Some(reserved_help(&word, rule))
-    } else {
-        statement_hint(text, pos, statement, found, positives).or_else(|| hint(found, positives))
-    };
-    let usage = match found {
-        Found::EndOfFile => None,
-        _ => words::usage(statement).map(|u| format!("syntax: {u}")),
-    };
-    match (hint, usage) {
-        (Some(h), Some(u)) => Some(format!("{h}\n{u}")),
-        (h, u) => h.or(u),
-    }
-}
-
-/// Hints for slips that only make sense in one statement.
-fn statement_hint(
-    text: &str,
-    pos: usize,
-    statement: &str,
-    found: &Found,
-    positives: &[Rule],
-) -> Option<String> {
-    if statement == "castle" && positives == [Rule::p_comma] && *found == Found::EndOfLine {
-        return Some(
-            "castling moves two pieces: add the partner's move, `, rook CELL to CELL`".into(),
-        );
-    }
-    if let Found::Word(w) = found {
-        let piece_words = ["step", "slide", "leap", "hop", "promote", "may"];
-        if positives.contains(&Rule::item) && piece_words.contains(&w.as_str()) {
-            return Some(format!(
-                "`{w}` goes inside a piece block: `piece NAME LETTER {{` ... `}}`"
-            ));
-        }
-    }
-    let before = text[..pos].trim_end_matches([' ', '\t']);
-    let word_start = before
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| c.is_ascii_alphanumeric() || "_:'-".contains(c))
-        .last()
-        .map_or(before.len(), |(i, _)| i);
-    let previous = &before[word_start..];
-    if positives.contains(&Rule::p_colon) && previous.contains(':') {
-        return Some(format!(
-            "`{previous}` was read as one name (names may contain `:`, as in `2:a3`); put a \
-             space after the `:`"
-        ));
-    }
-    None
-}
-
-/// A suggestion for the found token: a close keyword, a hint for common slips, or the
-/// list of what may go here.
-fn hint(found: &Found, positives: &[Rule]) -> Option<String> {
-    if let Found::Word(w) = found {
-        let all = positives
-            .iter()
-            .flat_map(|r| words::candidates(*r).iter().copied());
-        if let Some(near) = words::closest(w, all) {
-            return Some(format!("did you mean `{}`?", spelled_out(near, positives)));
-        }
-        if positives.contains(&Rule::letter) && w.chars().count() > 1 {
-            return Some("a piece letter is a single letter, like `N`".into());
-        }
-    }
-    if matches!(found, Found::Char('.')) && positives.contains(&Rule::path_step) {
-        return Some("a path joins direction names with single dots, like `n.n.e`".into());
-    }
-    if *found == Found::EndOfLine && positives.contains(&Rule::p_lbrace) {
-        return Some("a block's `{` goes at the end of its header line".into());
-    }
-    if let Found::Str(true) = found {
-        if positives.contains(&Rule::letter) || positives.contains(&Rule::tag_text) {
-            return Some("write the letter without quotes".into());
-        }
-    }
-    positives.iter().find_map(|r| words::choices_help(*r))
-}
-
-/// Keywords that only make sense with the word after them.
-fn spelled_out<'a>(word: &'a str, positives: &[Rule]) -> &'a str {
-    let in_event = positives.contains(&Rule::event);
-    match word {
-        "en" if positives.contains(&Rule::modifier) || positives.contains(&Rule::item) => {
-            "en passant"
-        }
-        "creates" => "creates en passant",
-        "may" => "may promote",
-        "no" if in_event => "no moves",
-        "royal" if in_event => "royal captured",
-        "last" if in_event => "last player",
-        "captor" => "captor controls",
-        _ => word,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn found_tokens() {
-        let text = "ab-c \"x\" \"y\n=\u{1}";
-        assert_eq!(Found::at(text, 0), (Found::Word("ab-c".into()), 0..4));
-        assert_eq!(Found::at(text, 5), (Found::Str(true), 5..8));
-        assert_eq!(Found::at(text, 9), (Found::Str(false), 9..11));
-        assert_eq!(Found::at(text, 11), (Found::EndOfLine, 11..11));
-        assert_eq!(Found::at(text, 12), (Found::Char('='), 12..13));
-        assert_eq!(Found::at(text, 13).0.describe(), "the character U+0001");
-        assert_eq!(Found::at(text, 14), (Found::EndOfFile, 14..14));
-    }
 
     #[test]
     fn expected_lists_read_like_english() {

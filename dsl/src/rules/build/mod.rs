@@ -298,3 +298,30 @@ pub(super) fn string(pair: P<'_>) -> Spanned<String> {
 pub(super) fn letter(pair: &P<'_>) -> Spanned<char> {
     Spanned::new(pair.as_str().chars().next().unwrap_or('?'), tight(pair))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parser::RulesParser;
+    use pest::Parser;
+
+    fn first_item_span(text: &str) -> (Span, Span) {
+        let file = RulesParser::parse(Rule::file, text)
+            .unwrap()
+            .next()
+            .unwrap();
+        let item = find(&file, Rule::item).unwrap();
+        let s = item.as_span();
+        (Span::new(s.start(), s.end()), tight(&item))
+    }
+
+    #[test]
+    fn tight_spans_drop_trailing_blanks_and_comments() {
+        // pest's own span of the statement runs over the comment; ours stops at `w`.
+        let (pest, ours) = first_item_span("dirs d = n e s w   # four\n");
+        assert!(pest.end > ours.end);
+        assert_eq!(ours, Span::new(0, 16));
+        // Strings keep their closing quote.
+        assert_eq!(first_item_span("game \"x\"  ").1, Span::new(0, 8));
+    }
+}
