@@ -99,6 +99,11 @@ fn hint(found: &Found, positives: &[Rule]) -> Option<String> {
             return Some("a piece letter is a single letter, like `N`".into());
         }
     }
+    if *found == Found::Char('\\') {
+        return Some(
+            "a `\\` continues a statement on the next line, so it must end its line".into(),
+        );
+    }
     if matches!(found, Found::Char('.')) && positives.contains(&Rule::path_step) {
         return Some("a path joins direction names with single dots, like `n.n.e`".into());
     }
@@ -182,6 +187,8 @@ mod tests {
         assert!(help.starts_with("castling moves two pieces"), "{help}");
         let help = help_for("setup white:K e1", 14, &[Rule::p_colon]);
         assert!(help.starts_with("`white:K` was read as one name"), "{help}");
+        let help = help_for("dirs a = n \\ e", 11, &[Rule::p_comma, Rule::eol]);
+        assert!(help.starts_with("a `\\` continues a statement"), "{help}");
         let help = help_for("step n", 0, &[Rule::item]);
         assert!(
             help.starts_with("`step` goes inside a piece block"),
