@@ -19,6 +19,8 @@ pub const MAX_NAME_LEN: usize = 32;
 pub const MAX_PIECE_TYPES: usize = 32;
 /// Most steps in one path (`leap n.n.e`).
 pub const MAX_PATH_LEN: usize = 8;
+/// Deepest nesting of `{ }` blocks in a rule file (a piece block holding `when` blocks).
+pub const MAX_BLOCK_DEPTH: usize = 8;
 /// Most diagnostics reported from one file before giving up.
 pub const MAX_DIAGNOSTICS: usize = 50;
 /// Most lattice cells considered before filtering (width x height).

@@ -17,6 +17,9 @@ pub struct RuleFile {
 }
 
 /// A top-level statement.
+///
+/// A string literal (`Game`, `Board`, a castle name, a notation mark, an option's doc)
+/// is spanned with its quotes; the node holds the text between them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// `game "Name"`.
@@ -323,7 +326,8 @@ pub struct CastleDecl {
     pub rook_from: Ident,
     /// Rook target cell.
     pub rook_to: Ident,
-    /// Which cells must not be attacked.
+    /// Which cells must not be attacked. When the clause is not written this is
+    /// [`CastleSafety::Path`] with an empty span at the end of the rook clause.
     pub safety: Spanned<CastleSafety>,
     /// The whole statement.
     pub span: Span,
@@ -356,6 +360,8 @@ pub struct SetupGroup {
     pub letter: Spanned<char>,
     /// Cells.
     pub cells: Vec<Ident>,
+    /// The group, letter through last cell.
+    pub span: Span,
 }
 
 /// When the check rule applies.

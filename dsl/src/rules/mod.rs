@@ -5,5 +5,13 @@
 //! the interpreter's compiler does it and reports unknown names with these spans.
 
 pub mod ast;
+mod build;
+mod found;
+mod hints;
+mod parser;
+mod pest_adapter;
+mod recover;
+mod words;
 
 pub use ast::RuleFile;
+pub use parser::parse_rules;

@@ -1,0 +1,180 @@
+//! Game-level clauses: `castle`, `setup`, `check`, `end`, `en passant`, `notation`.
+
+use super::{child, children, find, first, letter, string, tight, Builder, P};
+use crate::rules::ast::{
+    CastleDecl, CastleSafety, CheckRule, CmpOp, Counted, EnPassantWindow, EndDecl, Event,
+    MaterialScope, NotationDecl, NotationKey, Outcome, RuntimeCond, SetupDecl, SetupGroup,
+};
+use crate::rules::parser::Rule;
+use crate::{Span, Spanned};
+
+impl Builder<'_> {
+    /// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe path|between]`.
+    pub(super) fn castle(&mut self, pair: P<'_>) -> CastleDecl {
+        let king: Vec<_> = children(&child(&pair, Rule::king_clause), Rule::cell).collect();
+        let rook_clause = child(&pair, Rule::rook_clause);
+        let rook: Vec<_> = children(&rook_clause, Rule::cell).collect();
+        let safety = match find(&pair, Rule::safe_clause) {
+            Some(clause) => {
+                let safety = if find(&clause, Rule::kw_between).is_some() {
+                    CastleSafety::Between
+                } else {
+                    CastleSafety::Path
+                };
+                Spanned::new(safety, tight(&clause))
+            }
+            // Not written: the FIDE default, spanned empty at the end of the rook clause.
+            None => {
+                let end = tight(&rook_clause).end as usize;
+                Spanned::new(CastleSafety::Path, Span::new(end, end))
+            }
+        };
+        CastleDecl {
+            name: string(child(&pair, Rule::string)),
+            player: self.ident(child(&pair, Rule::player_ref)),
+            king_from: self.ident(king[0].clone()),
+            king_to: self.ident(king[1].clone()),
+            rook_from: self.ident(rook[0].clone()),
+            rook_to: self.ident(rook[1].clone()),
+            safety,
+            span: tight(&pair),
+        }
+    }
+
+    /// `setup PLAYER: L CELLS, L CELLS`.
+    pub(super) fn setup(&mut self, pair: P<'_>) -> SetupDecl {
+        SetupDecl {
+            player: self.ident(child(&pair, Rule::player_ref)),
+            groups: children(&pair, Rule::setup_group)
+                .map(|g| SetupGroup {
+                    letter: letter(&child(&g, Rule::letter)),
+                    cells: children(&g, Rule::cell).map(|c| self.ident(c)).collect(),
+                    span: tight(&g),
+                })
+                .collect(),
+            span: tight(&pair),
+        }
+    }
+
+    /// `check always | never | when players|royals OP N`.
+    pub(super) fn check(&mut self, pair: P<'_>) -> Spanned<CheckRule> {
+        let span = tight(&pair);
+        let rule = match find(&pair, Rule::check_when) {
+            Some(cond) => {
+                let counted = child(&cond, Rule::counted);
+                let subject = match first(counted.clone()).as_rule() {
+                    Rule::kw_players => Counted::Players,
+                    _ => Counted::Royals,
+                };
+                CheckRule::When(RuntimeCond {
+                    subject: Spanned::new(subject, tight(&counted)),
+                    op: cmp_op(child(&cond, Rule::cmp_op).as_str()),
+                    value: self.num(child(&cond, Rule::num)),
+                })
+            }
+            None if find(&pair, Rule::kw_never).is_some() => CheckRule::Never,
+            None => CheckRule::Always,
+        };
+        Spanned::new(rule, span)
+    }
+
+    /// `end EVENT: OUTCOME, OUTCOME`.
+    pub(super) fn end(&mut self, pair: P<'_>) -> EndDecl {
+        EndDecl {
+            event: self.event(child(&pair, Rule::event)),
+            outcomes: children(&pair, Rule::outcome)
+                .map(|o| outcome(&o))
+                .collect(),
+            span: tight(&pair),
+        }
+    }
+
+    /// What an `end` clause reacts to.
+    fn event(&mut self, pair: P<'_>) -> Spanned<Event> {
+        let span = tight(&pair);
+        let inner = first(pair);
+        let event = match inner.as_rule() {
+            Rule::kw_checkmate => Event::Checkmate,
+            Rule::kw_stalemate => Event::Stalemate,
+            Rule::no_moves => Event::NoMoves,
+            Rule::royal_captured => Event::RoyalCaptured,
+            Rule::repetition => Event::Repetition(self.num(child(&inner, Rule::num)).node),
+            Rule::quiet => Event::Quiet(self.num(child(&inner, Rule::num)).node),
+            Rule::material => Event::Material {
+                scope: match find(&inner, Rule::kw_each) {
+                    Some(_) => MaterialScope::Each,
+                    None => MaterialScope::All,
+                },
+                alternatives: children(&inner, Rule::material_alt)
+                    .map(|alt| children(&alt, Rule::letter).map(|l| letter(&l)).collect())
+                    .collect(),
+            },
+            _ => Event::LastPlayer,
+        };
+        Spanned::new(event, span)
+    }
+
+    /// `en passant lasts turn|round`.
+    pub(super) fn en_passant(&mut self, pair: P<'_>) -> Spanned<EnPassantWindow> {
+        let window = match find(&pair, Rule::kw_round) {
+            Some(_) => EnPassantWindow::Round,
+            None => EnPassantWindow::Turn,
+        };
+        Spanned::new(window, tight(&pair))
+    }
+
+    /// `notation KEY "MARK", ...`, each key once.
+    pub(super) fn notation(&mut self, pair: P<'_>) -> NotationDecl {
+        let mut marks: Vec<(Spanned<NotationKey>, Spanned<String>)> = Vec::new();
+        for mark in children(&pair, Rule::notation_mark) {
+            let key_pair = child(&mark, Rule::notation_key);
+            let key = match first(key_pair.clone()).as_rule() {
+                Rule::kw_promotion => NotationKey::Promotion,
+                Rule::kw_check => NotationKey::Check,
+                _ => NotationKey::Mate,
+            };
+            let key = Spanned::new(key, tight(&key_pair));
+            if let Some((earlier, _)) = marks.iter().find(|(k, _)| k.node == key.node) {
+                self.push(
+                    self.error(
+                        "rules::duplicate-mark",
+                        format!("the `{}` mark is given twice", key_pair.as_str()),
+                        key.span,
+                        "again",
+                    )
+                    .also(earlier.span, "first time")
+                    .help("give each mark once"),
+                );
+            }
+            marks.push((key, string(child(&mark, Rule::string))));
+        }
+        NotationDecl {
+            marks,
+            span: tight(&pair),
+        }
+    }
+}
+
+/// `lose`, `win`, `draw`, `eliminate`, `pass`, `captor controls`.
+fn outcome(pair: &P<'_>) -> Spanned<Outcome> {
+    let outcome = match first(pair.clone()).as_rule() {
+        Rule::kw_lose => Outcome::Lose,
+        Rule::kw_win => Outcome::Win,
+        Rule::kw_draw => Outcome::Draw,
+        Rule::kw_eliminate => Outcome::Eliminate,
+        Rule::kw_pass => Outcome::Pass,
+        _ => Outcome::CaptorControls,
+    };
+    Spanned::new(outcome, tight(pair))
+}
+
+/// A comparison operator as written (the grammar admits only these).
+fn cmp_op(text: &str) -> CmpOp {
+    match text {
+        "<" => CmpOp::Lt,
+        "<=" => CmpOp::Le,
+        ">=" => CmpOp::Ge,
+        ">" => CmpOp::Gt,
+        _ => CmpOp::Eq,
+    }
+}

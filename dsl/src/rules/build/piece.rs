@@ -1,0 +1,213 @@
+//! Piece declarations and what goes in their blocks: move rules, modifiers,
+//! promotions and nested `when` blocks.
+
+use super::{child, children, find, first, has, letter, tight, Builder, P};
+use crate::limits::MAX_PATH_LEN;
+use crate::rules::ast::{
+    Atom, Modifier, MoveRule, Num, Path, PieceDecl, PieceItem, PromoteRule, TargetRule, When,
+};
+use crate::rules::parser::Rule;
+use crate::{Span, Spanned};
+use std::mem::discriminant;
+
+impl Builder<'_> {
+    /// `piece NAME L [royal] [pawn] [value N] { ... }`.
+    pub(super) fn piece(&mut self, pair: P<'_>) -> PieceDecl {
+        let block = child(&pair, Rule::piece_block);
+        let open = tight(&child(&block, Rule::p_lbrace));
+        let mut decl = PieceDecl {
+            name: self.ident(child(&pair, Rule::piece_def)),
+            letter: letter(&child(&pair, Rule::letter)),
+            royal: false,
+            pawn: false,
+            value: None,
+            body: self.piece_block(block),
+            span: Span {
+                start: tight(&pair).start,
+                end: open.end,
+            },
+        };
+        for attr in children(&pair, Rule::piece_attr).map(first) {
+            let span = tight(&attr);
+            let twice = match attr.as_rule() {
+                Rule::kw_royal => std::mem::replace(&mut decl.royal, true),
+                Rule::kw_pawn => std::mem::replace(&mut decl.pawn, true),
+                _ => decl
+                    .value
+                    .replace(self.num(child(&attr, Rule::num)))
+                    .is_some(),
+            };
+            if twice {
+                self.duplicate_attribute(span);
+            }
+        }
+        decl
+    }
+
+    /// The statements of a piece block.
+    fn piece_block(&mut self, pair: P<'_>) -> Vec<PieceItem> {
+        children(&pair, Rule::piece_item)
+            .filter_map(|p| self.piece_item(first(p)))
+            .collect()
+    }
+
+    /// One statement of a piece block (`None` for a bare block left by recovery).
+    pub(super) fn piece_item(&mut self, pair: P<'_>) -> Option<PieceItem> {
+        Some(match pair.as_rule() {
+            Rule::move_rule => PieceItem::Move(self.move_rule(pair)),
+            Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
+            Rule::piece_when => {
+                let block = child(&pair, Rule::piece_block);
+                let (cond, span) = self.when_header(&pair, &block);
+                PieceItem::When(When {
+                    cond,
+                    items: self.piece_block(block),
+                    span,
+                })
+            }
+            _ => {
+                self.bare_block(pair);
+                return None;
+            }
+        })
+    }
+
+    /// `ATOM PATHS MODIFIERS`.
+    fn move_rule(&mut self, pair: P<'_>) -> MoveRule {
+        let atom_pair = child(&pair, Rule::atom);
+        let atom = Spanned::new(
+            match first(atom_pair.clone()).as_rule() {
+                Rule::kw_step => Atom::Step,
+                Rule::kw_slide => Atom::Slide,
+                Rule::kw_leap => Atom::Leap,
+                _ => Atom::Hop,
+            },
+            tight(&atom_pair),
+        );
+        let rule = MoveRule {
+            atom,
+            paths: children(&pair, Rule::path).map(|p| self.path(p)).collect(),
+            modifiers: children(&pair, Rule::modifier)
+                .map(|m| self.modifier(m))
+                .collect(),
+            span: tight(&pair),
+        };
+        self.check_move(&rule);
+        rule
+    }
+
+    /// `n` or `n.n.e`, at most [`MAX_PATH_LEN`] steps.
+    fn path(&mut self, pair: P<'_>) -> Path {
+        let span = tight(&pair);
+        let steps: Vec<_> = children(&pair, Rule::path_step)
+            .map(|s| self.ident(s))
+            .collect();
+        if steps.len() > MAX_PATH_LEN {
+            self.push(
+                self.error(
+                    "rules::path-too-long",
+                    format!(
+                        "this path has {} steps, more than the limit of {MAX_PATH_LEN}",
+                        steps.len()
+                    ),
+                    span,
+                    "too long",
+                )
+                .help("split the move into shorter paths or use `slide`"),
+            );
+        }
+        Path { steps, span }
+    }
+
+    /// One modifier.
+    fn modifier(&mut self, pair: P<'_>) -> Spanned<Modifier> {
+        let span = tight(&pair);
+        let inner = first(pair);
+        let modifier = match inner.as_rule() {
+            Rule::to_mod => Modifier::To(match first(child(&inner, Rule::target)).as_rule() {
+                Rule::kw_empty => TargetRule::Empty,
+                Rule::kw_enemy => TargetRule::Enemy,
+                Rule::kw_friend => TargetRule::Friend,
+                _ => TargetRule::Any,
+            }),
+            Rule::kw_first => Modifier::First,
+            Rule::from_mod => Modifier::From(self.zone_expr(child(&inner, Rule::mod_zone))),
+            Rule::into_mod => Modifier::Into(self.zone_expr(child(&inner, Rule::mod_zone))),
+            Rule::max_mod => Modifier::Max(self.num(child(&inner, Rule::num)).node),
+            Rule::min_mod => Modifier::Min(self.num(child(&inner, Rule::num)).node),
+            Rule::exactly_mod => Modifier::Exactly(self.num(child(&inner, Rule::num)).node),
+            Rule::kw_far => Modifier::Far,
+            Rule::creates_mod => Modifier::CreatesEnPassant,
+            _ => Modifier::EnPassant,
+        };
+        Spanned::new(modifier, span)
+    }
+
+    /// Checks that need no board: each modifier once, `far` only on hops, dotted
+    /// paths only where a fixed path makes sense (steps and leaps).
+    fn check_move(&mut self, rule: &MoveRule) {
+        for (i, m) in rule.modifiers.iter().enumerate() {
+            if let Some(earlier) = rule.modifiers[..i]
+                .iter()
+                .find(|e| discriminant(&e.node) == discriminant(&m.node))
+            {
+                self.push(
+                    self.error(
+                        "rules::duplicate-modifier",
+                        "this modifier is given twice".into(),
+                        m.span,
+                        "again",
+                    )
+                    .also(earlier.span, "first time")
+                    .help("give each modifier once; write two move rules for two different moves"),
+                );
+            }
+            if m.node == Modifier::Far && rule.atom.node != Atom::Hop {
+                self.push(
+                    self.error(
+                        "rules::far-without-hop",
+                        "`far` only applies to `hop`".into(),
+                        m.span,
+                        "not a hop",
+                    )
+                    .help("to move any distance use `slide`"),
+                );
+            }
+        }
+        if matches!(rule.atom.node, Atom::Slide | Atom::Hop) {
+            for path in rule.paths.iter().filter(|p| p.steps.len() > 1) {
+                self.push(
+                    self.error(
+                        "rules::dotted-ray",
+                        "a slide or hop follows single directions, not dotted paths".into(),
+                        path.span,
+                        "dotted path",
+                    )
+                    .help("use `leap` or `step` for a fixed path, or name a direction"),
+                );
+            }
+        }
+    }
+
+    /// `[may] promote into ZONE to TYPES`.
+    fn promote(&mut self, pair: P<'_>) -> PromoteRule {
+        PromoteRule {
+            optional: has(&pair, Rule::kw_may),
+            zone: self.zone_expr(child(&pair, Rule::zone_expr)),
+            into: children(&pair, Rule::piece_ref)
+                .map(|p| self.ident(p))
+                .collect(),
+            span: tight(&pair),
+        }
+    }
+
+    /// A number or the name of an int option.
+    pub(super) fn num(&mut self, pair: P<'_>) -> Spanned<Num> {
+        let span = tight(&pair);
+        let num = match find(&pair, Rule::number) {
+            Some(n) => Num::Lit(self.int(&n)),
+            None => Num::Option(self.ident(child(&pair, Rule::option_ref)).node),
+        };
+        Spanned::new(num, span)
+    }
+}

@@ -1,0 +1,367 @@
+//! The words of the language as the error messages speak of them: friendly names of
+//! grammar rules, keyword lists for "did you mean", reserved words per context and
+//! one usage line per statement.
+
+use super::parser::Rule;
+
+/// Words that start a top-level statement and nothing else.
+pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
+    "game", "board", "option", "player", "dirs", "zone", "piece", "castle", "setup", "check",
+    "end", "en", "notation",
+];
+
+/// Statement keywords, as listed in help lines.
+const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
+                              check, end, en passant, notation, when";
+
+/// Words that start a move modifier; paths and zones inside move rules stop there.
+pub(crate) const MOVE_WORDS: &[&str] = &[
+    "to", "first", "from", "into", "max", "min", "exactly", "far", "creates", "en",
+];
+
+/// A grammar rule in words, for "expected ..." messages.
+pub(crate) fn describe(rule: Rule) -> String {
+    let name = format!("{rule:?}");
+    if let Some(word) = name.strip_prefix("kw_") {
+        return format!("`{word}`");
+    }
+    let text = match rule {
+        Rule::EOI => "end of file",
+        Rule::eol => "end of line",
+        Rule::p_lbrace => "`{`",
+        Rule::p_rbrace => "`}`",
+        Rule::p_lparen => "`(`",
+        Rule::p_rparen => "`)`",
+        Rule::p_colon => "`:`",
+        Rule::p_comma => "`,`",
+        Rule::p_eq => "`=`",
+        Rule::p_dotdot => "`..`",
+        Rule::p_dot => "`.`",
+        Rule::p_bar => "`|`",
+        Rule::item | Rule::bare_block => "a statement",
+        Rule::piece_item => "a piece rule",
+        Rule::string => "a quoted string",
+        Rule::number => "a number",
+        Rule::int_lit => "a whole number",
+        Rule::num => "a number or an int option name",
+        Rule::option_ref => "an int option name",
+        Rule::letter => "a one-letter piece letter",
+        Rule::option_name => "an option name",
+        Rule::option_type => "an option type",
+        Rule::option_value => "a value",
+        Rule::option_cond => "an option condition",
+        Rule::player_def | Rule::player_ref => "a player name",
+        Rule::player_attr => "a player attribute (`tag C`, `seat NAME`)",
+        Rule::seat_name => "a seat name",
+        Rule::tag_text => "a one-character tag",
+        Rule::dirs_def => "a direction-set name",
+        Rule::dir_ref => "a direction or direction-set name",
+        Rule::dirs_case | Rule::path_step => "a direction name",
+        Rule::path => "a direction or path",
+        Rule::case_players => "`for`",
+        Rule::case_zone => "`in`",
+        Rule::zone_def => "a zone name",
+        Rule::zone_ref | Rule::mod_zone_ref | Rule::zone_term | Rule::mod_zone_term => {
+            "a zone or cell name"
+        }
+        Rule::zone_expr | Rule::mod_zone => "a zone",
+        Rule::zone_case => "a zone case",
+        Rule::seat_ref => "a seat name, `others` or `all`",
+        Rule::piece_def => "a piece name",
+        Rule::piece_ref => "a piece name",
+        Rule::piece_attr => "a piece attribute (`royal`, `pawn`, `value N`)",
+        Rule::piece_block | Rule::item_block => "`{`",
+        Rule::cell => "a cell name",
+        Rule::atom => "`step`, `slide`, `leap` or `hop`",
+        Rule::modifier => "a move modifier",
+        Rule::target => "`empty`, `enemy`, `friend` or `any`",
+        Rule::safe_clause => "`safe`",
+        Rule::counted => "`players` or `royals`",
+        Rule::cmp_op => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
+        Rule::event => "an end event",
+        Rule::outcome => "an outcome",
+        Rule::material_alt => "piece letters",
+        Rule::notation_key => "`promotion`, `check` or `mate`",
+        Rule::notation_mark => "a notation mark",
+        _ => return name.replace('_', " "),
+    };
+    text.to_string()
+}
+
+/// Keywords that would have been valid where `rule` was expected ("did you mean").
+pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::item | Rule::bare_block => &[
+            "game", "board", "option", "player", "dirs", "zone", "piece", "castle", "setup",
+            "check", "end", "en", "notation", "when",
+        ],
+        Rule::piece_item => &["step", "slide", "leap", "hop", "promote", "may", "when"],
+        Rule::atom => &["step", "slide", "leap", "hop"],
+        Rule::modifier => &[
+            "to", "first", "from", "into", "max", "min", "exactly", "far", "creates", "en",
+        ],
+        Rule::target => &["empty", "enemy", "friend", "any"],
+        Rule::piece_attr => &["royal", "pawn", "value"],
+        Rule::player_attr => &["tag", "seat"],
+        Rule::option_type => &["bool", "int", "choice"],
+        Rule::option_value => &["true", "false"],
+        Rule::counted => &["players", "royals"],
+        Rule::event => &[
+            "checkmate",
+            "stalemate",
+            "no",
+            "royal",
+            "repetition",
+            "quiet",
+            "material",
+            "last",
+        ],
+        Rule::outcome => &["lose", "win", "draw", "eliminate", "pass", "captor"],
+        Rule::notation_key => &["promotion", "check", "mate"],
+        Rule::safe_clause => &["safe"],
+        _ => {
+            const NONE: &[&str] = &[];
+            let name = format!("{rule:?}");
+            match name.strip_prefix("kw_") {
+                Some(word) => keyword_slice(word),
+                None => NONE,
+            }
+        }
+    }
+}
+
+/// A single keyword as a static slice (keywords are the `kw_` rules of the grammar).
+fn keyword_slice(word: &str) -> &'static [&'static str] {
+    const ALL: &[&str] = &[
+        "all",
+        "always",
+        "any",
+        "between",
+        "board",
+        "bool",
+        "captor",
+        "captured",
+        "castle",
+        "check",
+        "checkmate",
+        "choice",
+        "controls",
+        "creates",
+        "dirs",
+        "draw",
+        "each",
+        "eliminate",
+        "empty",
+        "en",
+        "end",
+        "enemy",
+        "exactly",
+        "false",
+        "far",
+        "first",
+        "for",
+        "friend",
+        "from",
+        "game",
+        "hop",
+        "in",
+        "int",
+        "into",
+        "king",
+        "last",
+        "lasts",
+        "leap",
+        "lose",
+        "mate",
+        "material",
+        "max",
+        "may",
+        "min",
+        "moves",
+        "never",
+        "no",
+        "not",
+        "notation",
+        "option",
+        "pass",
+        "passant",
+        "path",
+        "pawn",
+        "piece",
+        "player",
+        "players",
+        "promote",
+        "promotion",
+        "quiet",
+        "repetition",
+        "rook",
+        "round",
+        "royal",
+        "royals",
+        "safe",
+        "seat",
+        "setup",
+        "slide",
+        "stalemate",
+        "step",
+        "tag",
+        "to",
+        "true",
+        "turn",
+        "value",
+        "when",
+        "win",
+        "zone",
+    ];
+    match ALL.iter().position(|w| *w == word) {
+        Some(i) => &ALL[i..=i],
+        None => &[],
+    }
+}
+
+/// A list of what may go where `rule` was expected, for help lines.
+pub(crate) fn choices_help(rule: Rule) -> Option<String> {
+    Some(match rule {
+        Rule::item => format!("a statement starts with one of: {STATEMENT_LIST}"),
+        Rule::piece_item => "a piece block holds `step`, `slide`, `leap`, `hop`, `[may] promote` \
+                             and `when` lines"
+            .into(),
+        Rule::modifier => "move modifiers are `to empty|enemy|friend|any`, `first`, `from ZONE`, \
+                           `into ZONE`, `max N`, `min N`, `exactly N`, `far`, `creates en \
+                           passant` and `en passant`"
+            .into(),
+        Rule::target => "write `to empty`, `to enemy`, `to friend` or `to any`".into(),
+        Rule::event => "events are `checkmate`, `stalemate`, `no moves`, `royal captured`, \
+                        `repetition N`, `quiet N`, `material each|all ...` and `last player`"
+            .into(),
+        Rule::outcome => "outcomes are `lose`, `win`, `draw`, `eliminate`, `pass` and `captor \
+                          controls`"
+            .into(),
+        Rule::option_type => {
+            "option types are `bool`, `int(MIN..MAX)` and `choice(a, b, ...)`".into()
+        }
+        _ => return None,
+    })
+}
+
+/// The reserved words a name rule refuses, when the refusal needs explaining.
+pub(crate) fn reserved_in(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::path_step | Rule::mod_zone_ref | Rule::option_ref => MOVE_WORDS,
+        Rule::dirs_def => &[
+            "to", "first", "from", "into", "max", "min", "exactly", "far", "creates", "en", "for",
+            "in",
+        ],
+        Rule::dir_ref | Rule::player_def | Rule::player_ref => &["for", "in"],
+        Rule::zone_def | Rule::zone_ref => &["for", "in", "to"],
+        _ => &[],
+    }
+}
+
+/// One-line syntax of the statement or rule that starts with `word`.
+pub(crate) fn usage(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "game" => "game \"NAME\"",
+        "board" => "board \"FILE.yaml\"",
+        "option" => "option NAME: bool|int(MIN..MAX)|choice(A, B) = DEFAULT [\"DOC\"]",
+        "player" => "player NAME [tag C] [seat SEAT]",
+        "dirs" => "dirs NAME = DIRS [for PLAYERS] [in ZONE], ...",
+        "zone" => "zone NAME = ZONES [for PLAYERS], ...",
+        "piece" => "piece NAME LETTER [royal] [pawn] [value N] {",
+        "castle" => {
+            "castle \"NAME\" for PLAYER: king CELL to CELL, rook CELL to CELL [, safe path|between]"
+        }
+        "setup" => "setup PLAYER: LETTER CELLS, LETTER CELLS, ...",
+        "check" => "check always | check never | check when players|royals <= N",
+        "end" => "end EVENT: OUTCOME, ...",
+        "en" => "en passant lasts turn|round",
+        "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
+        "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",
+        "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",
+        "promote" | "may" => "[may] promote into ZONE to PIECES",
+        _ => return None,
+    })
+}
+
+/// Edit distance with adjacent transpositions counted once (`peice` -> `piece` is 1).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The candidate closest to `word`, if it is close enough to be a likely typo.
+pub(crate) fn closest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    if word.chars().count() > 20 {
+        return None;
+    }
+    let limit = match word.chars().count() {
+        0..=2 => 0,
+        3..=5 => 1,
+        _ => 2,
+    };
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let near = candidates
+        .iter()
+        .map(|c| (edit_distance(word, c), *c))
+        .filter(|&(d, c)| d <= limit && c != word)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c);
+    // `integer` for `int`, `boolean` for `bool`: a keyword that starts the word.
+    near.or_else(|| {
+        candidates
+            .into_iter()
+            .filter(|c| c.len() >= 3 && word.len() > c.len() && word.starts_with(c))
+            .max_by_key(|c| c.len())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transposition_is_one_edit() {
+        assert_eq!(edit_distance("peice", "piece"), 1);
+        assert_eq!(edit_distance("slid", "slide"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn closest_needs_a_near_word() {
+        assert_eq!(closest("peice", ["game", "piece"]), Some("piece"));
+        assert_eq!(closest("banana", ["game", "piece"]), None);
+        assert_eq!(closest("ot", ["to"]), None);
+        assert_eq!(closest("integer", ["bool", "int", "choice"]), Some("int"));
+        assert_eq!(closest("tothe", ["to"]), None);
+    }
+
+    #[test]
+    fn keywords_describe_themselves() {
+        assert_eq!(describe(Rule::kw_for), "`for`");
+        assert_eq!(candidates(Rule::kw_for), &["for"]);
+        assert_eq!(describe(Rule::p_lbrace), "`{`");
+    }
+}
