@@ -3,3 +3,4 @@
 mod boards;
 mod render;
 mod rules;
+mod variant_boards;
