@@ -1,0 +1,141 @@
+//! Attack detection without generating the opponents' moves.
+//!
+//! To ask whether a cell is attacked, walk every ray from it to the first occupied
+//! node of each branch and test the piece's kind against the node's attack mask, then
+//! test the cell's leap sources. Kinds with irregular captures (hops, `first`) are
+//! tested by walking their own capturing atoms towards the cell.
+
+use crate::ids::{bit, Cell, Kind};
+use crate::position::Position;
+use crate::tables::{to, Op};
+
+impl Position {
+    /// True when a piece of a kind in `attackers` could capture on `cell` (as if a
+    /// piece of the defender stood there).
+    pub(crate) fn attacked(&self, cell: Cell, attackers: u64) -> bool {
+        let v = &*self.v;
+        let t = &v.tables;
+        let live = attackers & self.present;
+        if live & (t.reach[cell as usize] | t.irregular) == 0 {
+            return false;
+        }
+        let topo = &v.topo;
+        let board = &self.board[..];
+        if live & t.reach[cell as usize] != 0 {
+            for d in 0..topo.dirs as u8 {
+                let id = topo.ray_id(cell, d);
+                let range = topo.ray_range(id);
+                let nodes = topo.ray(id);
+                let masks = &t.attack[range];
+                let mut i = 0;
+                while i < nodes.len() {
+                    let n = nodes[i];
+                    if n.flank != 0 && topo.flank_blocked(n.flank, board) {
+                        i = n.skip as usize;
+                        continue;
+                    }
+                    let sq = board[n.cell as usize];
+                    if sq == 0 {
+                        i += 1;
+                        continue;
+                    }
+                    if masks[i] & live & bit(sq - 1) != 0 {
+                        return true;
+                    }
+                    i = n.skip as usize;
+                }
+            }
+            for s in t.leaps_to(cell) {
+                if s.kinds & live == 0 {
+                    continue;
+                }
+                let sq = board[s.from as usize];
+                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo) {
+                    return true;
+                }
+            }
+        }
+        let mut irregular = live & t.irregular;
+        while irregular != 0 {
+            let k = irregular.trailing_zeros() as Kind;
+            irregular &= irregular - 1;
+            for &from in self.pieces_of(k) {
+                if self.captures_at(k, from, cell) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when the piece of `kind` on `from` has a capturing atom that reaches
+    /// `target` (which counts as occupied by an enemy).
+    pub(crate) fn captures_at(&self, kind: Kind, from: Cell, target: Cell) -> bool {
+        let v = &*self.v;
+        let t = &v.tables;
+        let topo = &v.topo;
+        let board = &self.board[..];
+        let occupied = |c: Cell| c == target || board[c as usize] != 0;
+        for a in t.atoms(t.slot(kind, from)) {
+            if a.to & to::ENEMY == 0 || (a.first && !self.virgin.contains(from)) {
+                continue;
+            }
+            let into_ok = a.into == 0 || t.zones[a.into as usize - 1].contains(target);
+            match a.op {
+                Op::EpCapture => {}
+                Op::Targets => {
+                    if t
+                        .targets_of(a)
+                        .iter()
+                        .any(|x| x.to == target && t.need_holds(x.need, board, topo))
+                    {
+                        return true;
+                    }
+                }
+                Op::Slide | Op::Hop | Op::HopFar => {
+                    if !into_ok {
+                        continue;
+                    }
+                    for &rid in t.rays_of(a) {
+                        let nodes = topo.ray(rid);
+                        let mut i = 0;
+                        // Depth of the screen on the current branch (hops).
+                        let mut screen: Option<u16> = None;
+                        while i < nodes.len() {
+                            let n = nodes[i];
+                            if let Some(d) = screen {
+                                if n.depth <= d {
+                                    screen = None;
+                                }
+                            }
+                            if n.depth > a.max || (n.flank != 0 && topo.flank_blocked(n.flank, board)) {
+                                i = n.skip as usize;
+                                continue;
+                            }
+                            let occ = occupied(n.cell);
+                            let in_range = n.depth >= a.min;
+                            let lands = match (a.op, screen) {
+                                (Op::Slide, _) => true,
+                                (Op::Hop, Some(d)) => n.depth == d + 1,
+                                (Op::HopFar, Some(_)) => true,
+                                _ => false,
+                            };
+                            if n.cell == target && lands && in_range {
+                                return true;
+                            }
+                            if !occ {
+                                i += 1;
+                            } else if a.op != Op::Slide && screen.is_none() {
+                                screen = Some(n.depth);
+                                i += 1;
+                            } else {
+                                i = n.skip as usize;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,87 @@
+//! Attack tables: which kinds, standing where, capture on a cell.
+//!
+//! For every node of every ray from a cell O, the mask of kinds that standing on the
+//! node capture O by sliding or stepping back along the ray. The board is reversible
+//! (the loader checks it), so the way back from the node is the node's opposite of
+//! its continuing direction, and it passes exactly the cells the forward walk passed.
+//! Leaps and dotted steps get per-cell source lists. Hops and `first` captures are
+//! not in the tables: those kinds are "irregular" and tested by generating captures.
+
+use super::atoms::SlotAttack;
+use crate::ids::{bit, Cell, Kind};
+use crate::tables::{LeapSource, Tables};
+use crate::topology::Topology;
+
+/// Fills the attack masks, leap sources and quick-reject masks of `t`.
+pub(crate) fn compile(slots: &[SlotAttack], kinds: usize, irregular: u64, topo: &Topology, t: &mut Tables) {
+    let cells = topo.cells;
+    // Per attacker cell: the kinds with ray attacks there.
+    let mut at_cell: Vec<Vec<(Kind, &SlotAttack)>> = vec![Vec::new(); cells];
+    for k in 0..kinds {
+        for (c, list) in at_cell.iter_mut().enumerate() {
+            let a = &slots[k * cells + c];
+            if !a.slides.is_empty() || !a.steps.is_empty() {
+                list.push((k as Kind, a));
+            }
+        }
+    }
+    t.attack = vec![0; topo.node_count()];
+    t.reach = vec![0; cells];
+    for origin in 0..cells as Cell {
+        for d in 0..topo.dirs as u8 {
+            let id = topo.ray_id(origin, d);
+            let start = topo.ray_range(id).start;
+            for (j, node) in topo.ray(id).iter().enumerate() {
+                let i = start + j;
+                let back = topo.opposite[topo.node_dir(i) as usize];
+                let mut mask = 0u64;
+                for &(k, a) in &at_cell[node.cell as usize] {
+                    let slides = a.slides.iter().any(|s| {
+                        s.dirs & (1 << back) != 0
+                            && node.depth >= s.min
+                            && node.depth <= s.max
+                            && (s.into == 0 || t.zones[s.into as usize - 1].contains(origin))
+                    });
+                    let steps = node.depth == 1 && a.steps.iter().any(|&(dir, to)| dir == back && to == origin);
+                    if slides || steps {
+                        mask |= bit(k);
+                    }
+                }
+                t.attack[i] = mask;
+                t.reach[origin as usize] |= mask;
+            }
+        }
+    }
+    // Leap sources, grouped by (from, conditions).
+    let mut per_target: Vec<Vec<LeapSource>> = vec![Vec::new(); cells];
+    for k in 0..kinds {
+        for from in 0..cells {
+            for &(to, need) in &slots[k * cells + from].leaps {
+                let list = &mut per_target[to as usize];
+                match list.iter_mut().find(|s| s.from as usize == from && s.need == need) {
+                    Some(s) => s.kinds |= bit(k as Kind),
+                    None => list.push(LeapSource {
+                        from: from as Cell,
+                        need,
+                        kinds: bit(k as Kind),
+                    }),
+                }
+            }
+        }
+    }
+    t.leap_start = Vec::with_capacity(cells + 1);
+    t.leaps.clear();
+    t.pin_unsafe = irregular;
+    for (c, list) in per_target.into_iter().enumerate() {
+        t.leap_start.push(t.leaps.len() as u32);
+        for s in list {
+            t.reach[c] |= s.kinds;
+            if s.need != 0 {
+                t.pin_unsafe |= s.kinds;
+            }
+            t.leaps.push(s);
+        }
+    }
+    t.leap_start.push(t.leaps.len() as u32);
+    t.irregular = irregular;
+}

@@ -1,0 +1,265 @@
+//! Compiling a rule file and its board into a [`Variant`].
+//!
+//! One concept per file: options and `when` blocks ([`options`]), players, zones,
+//! direction sets, piece types, move rules ([`atoms`]), promotions, castles, setup,
+//! game rules ([`clauses`]), attack tables and the reachability warning. Every phase
+//! reports all the problems it finds into one [`cx::Cx`], so a designer sees every
+//! mistake of a file in one run.
+
+mod atoms;
+mod attacks;
+mod castles;
+mod clauses;
+mod cx;
+mod dirsets;
+mod names;
+mod options;
+mod order;
+mod pieces;
+mod players;
+mod promote;
+mod reach;
+mod setup;
+mod suggest;
+mod zones;
+
+use crate::error::Error;
+use crate::ids::{bit, Kind, PieceType, Player, MAX_KINDS};
+use crate::tables::Tables;
+use crate::topology::Topology;
+use crate::variant::Variant;
+use crate::zobrist::Keys;
+use cx::Cx;
+use dsl::board::load_board;
+use dsl::limits::MAX_FILE_BYTES;
+use dsl::rules::parse_rules;
+use dsl::{Diagnostic, Diagnostics, SourceFile};
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A compiled variant and the warnings found on the way.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The variant, ready to be shared by positions.
+    pub variant: Arc<Variant>,
+    /// Warnings of the rule file and the board file (the load succeeded anyway).
+    pub warnings: Diagnostics,
+}
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`].
+fn read_text(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(format!("the file is larger than {MAX_FILE_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_owned())
+}
+
+impl Variant {
+    /// Loads the rule file at `path` and the board it names (relative to the rule
+    /// file), applies `options` (`--option NAME=VALUE` pairs) and compiles them.
+    ///
+    /// Every problem is reported at once: `Err(Error::Variant)` holds all
+    /// diagnostics, each pointing into the rule or board file with a help.
+    pub fn load(path: impl AsRef<Path>, options: &[(String, String)]) -> Result<Loaded, Error> {
+        let path = path.as_ref();
+        let text = read_text(path).map_err(|reason| Error::Read {
+            path: path.display().to_string(),
+            reason,
+        })?;
+        let rules = SourceFile::new(path.display().to_string(), text);
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Variant::load_with(rules, &mut |rel| read_text(&dir.join(rel)), options)
+    }
+
+    /// Compiles a rule file already in memory. `read_board` maps the board path
+    /// written in the rule file to the board file's text (or a reason it cannot); the
+    /// board's name in diagnostics is that path joined to the rule file's folder.
+    pub fn load_with(
+        rules: Arc<SourceFile>,
+        read_board: &mut dyn FnMut(&str) -> Result<String, String>,
+        options: &[(String, String)],
+    ) -> Result<Loaded, Error> {
+        let ast = parse_rules(&rules)?;
+        let mut cx = Cx::new(rules.clone());
+        let opts = options::resolve(&ast, options, &mut cx);
+        let active = options::Active::collect(&ast, &opts, &mut cx);
+        let Some(board_stmt) = active.boards.first() else {
+            cx.push(
+                Diagnostic::error("compile::no-board", "the rule file names no board")
+                    .in_file(&rules)
+                    .help("add a line `board \"board.yaml\"` naming the board file"),
+            );
+            return Err(cx.finish().into());
+        };
+        if let [first, second, ..] = active.boards.as_slice() {
+            cx.error(
+                "compile::duplicate-statement",
+                "the rules in force name two boards",
+                second.span,
+                "second board",
+                "inside `when` blocks, make sure only one `board` line applies",
+            )
+            .secondary
+            .push((first.span, "first board".into()));
+        }
+        let board_name = Path::new(&rules.name)
+            .parent()
+            .map(|p| p.join(&board_stmt.node))
+            .unwrap_or_else(|| Path::new(&board_stmt.node).to_path_buf())
+            .display()
+            .to_string();
+        let text = match read_board(&board_stmt.node) {
+            Ok(t) => t,
+            Err(reason) => {
+                cx.error(
+                    "compile::board-unreadable",
+                    format!("cannot read the board file `{board_name}`: {reason}"),
+                    board_stmt.span,
+                    "this board",
+                    "the path is relative to the rule file's folder",
+                );
+                return Err(cx.finish().into());
+            }
+        };
+        let board_src = SourceFile::new(board_name, text);
+        let (board, board_warnings) = match load_board(&board_src) {
+            Ok(x) => x,
+            Err(ds) => {
+                let mut all = cx.finish();
+                all.extend(ds);
+                return Err(all.into());
+            }
+        };
+        let topo = match Topology::build(&board) {
+            Ok(t) => t,
+            Err(e) => {
+                let mut all = cx.finish();
+                all.push(
+                    Diagnostic::error("compile::rays-too-large", e.message)
+                        .at(&board.source, board.cells[e.cell as usize].span, "from this cell")
+                        .help("boards whose directions fork at many cells in a row make rays explode; fork less"),
+                );
+                return Err(all.into());
+            }
+        };
+        let names = names::BoardNames::new(&board);
+        let players = players::compile(&active, &board, &mut cx);
+        if players.len() == 0 {
+            cx.push(
+                Diagnostic::error("compile::no-players", "the rule file declares no player")
+                    .in_file(&rules)
+                    .help("add `player NAME` lines in turn order"),
+            );
+        }
+        let zones = zones::compile(&active, &names, &players, &mut cx);
+        let dirsets = dirsets::compile(&active, &names, &players, &zones, &mut cx);
+        let types = pieces::declare(&active, players.len(), &opts, &mut cx);
+        let kinds = types.infos.len() * players.len();
+        let env = atoms::Env {
+            names: &names,
+            players: &players,
+            zones: &zones,
+            dirsets: &dirsets,
+            topo: &topo,
+            opts: &opts,
+            types: &types,
+        };
+        let mut tables = Tables::default();
+        let fits = kinds <= MAX_KINDS && !players.infos.is_empty();
+        let compiled = fits.then(|| {
+            let c = atoms::compile(&active, &env, &mut tables, &mut cx);
+            promote::compile(&active, &env, &mut tables, &mut cx);
+            c
+        });
+        let setup = setup::compile(&active, &names, &players, &types, &mut cx);
+        let castles = castles::compile(
+            &active,
+            &names,
+            &players,
+            &topo,
+            &setup,
+            types.infos.len(),
+            &mut cx,
+        );
+        let game_rules = clauses::compile(&active, &types, &opts, &mut cx);
+        let marks = clauses::marks(&active);
+        let Some(compiled) = compiled else {
+            return Err(cx.finish().into());
+        };
+        if cx.has_errors() {
+            return Err(cx.finish().into());
+        }
+        attacks::compile(&compiled.attack, kinds, compiled.irregular, &topo, &mut tables);
+        let mut warnings = board_warnings;
+        warnings.extend(cx.finish());
+        if let Some(w) = reach::unreachable(&board, &setup) {
+            warnings.push(w);
+        }
+
+        let ntypes = types.infos.len();
+        let nplayers = players.len();
+        let kind_owner: Vec<Player> = (0..kinds).map(|k| (k / ntypes) as Player).collect();
+        let kind_type: Vec<PieceType> = (0..kinds).map(|k| (k % ntypes) as PieceType).collect();
+        let of_types = |types_mask: u64| -> u64 {
+            (0..kinds)
+                .filter(|&k| types_mask & (1 << kind_type[k]) != 0)
+                .fold(0, |m, k| m | bit(k as Kind))
+        };
+        let type_mask = |f: &dyn Fn(usize) -> bool| (0..ntypes).filter(|&t| f(t)).fold(0u64, |m, t| m | 1 << t);
+        let royal_kinds = of_types(type_mask(&|t| types.infos[t].royal));
+        let pawn_kinds = of_types(type_mask(&|t| types.infos[t].pawn));
+        let mut virgin_kinds = of_types(compiled.first_types);
+        for c in &castles {
+            virgin_kinds |= bit((c.player as usize * ntypes + c.king_type as usize) as Kind);
+            virgin_kinds |= bit((c.player as usize * ntypes + c.rook_type as usize) as Kind);
+        }
+        tables.ep_kinds = 0;
+        let owner_kinds = (0..nplayers)
+            .map(|p| (0..kinds).filter(|&k| kind_owner[k] as usize == p).fold(0, |m, k| m | bit(k as Kind)))
+            .collect();
+        let cell_index = board
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u16))
+            .collect();
+        let name = active
+            .games
+            .first()
+            .map(|g| g.node.clone())
+            .unwrap_or_else(|| board.name.clone());
+        let variant = Variant {
+            name,
+            keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
+            flank_cells: topo.flank_member.clone(),
+            cell_index,
+            topo,
+            players: players.infos,
+            types: types.infos,
+            kind_owner,
+            kind_type,
+            owner_kinds,
+            royal_kinds,
+            pawn_kinds,
+            virgin_kinds,
+            tables,
+            castles,
+            setup,
+            clauses: game_rules,
+            marks,
+            options: opts.infos,
+            regions: 1,
+            board,
+        };
+        Ok(Loaded {
+            variant: Arc::new(variant),
+            warnings,
+        })
+    }
+}

@@ -1,0 +1,181 @@
+//! Legal moves: pseudo-legal moves filtered by the check rule.
+//!
+//! With the check rule in force and exactly one royal, checkers and pinned pieces are
+//! found by walking rays from the royal. Then a move needs no test when the mover is
+//! not royal, not pinned, not on a flank cell, the player is not in check, and the
+//! move has no side effect (no en passant, no castle, no royal captured). A royal's
+//! ordinary move tests its target with the royal lifted. Everything else (en passant,
+//! castles, pinned pieces, check, several royals, opponents whose attacks pins do not
+//! see) is made, tested and unmade.
+
+use crate::ids::{bit, Cell, Player};
+use crate::moves::{mk, Move, MoveList};
+use crate::position::Position;
+
+impl Position {
+    /// The legal moves (empty when the game is over). The position is unchanged
+    /// afterwards; `&mut` is needed because some moves are tried on the board.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Calls `f` with every legal move, without allocating once warmed up.
+    pub fn for_each_legal(&mut self, mut f: impl FnMut(Move)) {
+        let mut list = std::mem::take(&mut self.scratch);
+        self.legal_moves_into(&mut list);
+        for &m in list.iter() {
+            f(m);
+        }
+        self.scratch = list;
+    }
+
+    /// Fills `list` with the legal moves (cleared first).
+    ///
+    /// When there is none and the rules let the game go on (`pass`, `eliminate`), the
+    /// list holds the single pass move.
+    pub fn legal_moves_into(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.finish.is_some() {
+            return;
+        }
+        self.gen_pseudo(list);
+        let me = self.to_move;
+        if self.check_applies(me) {
+            self.filter_legal(me, list);
+        }
+        if list.is_empty() {
+            let event = self.no_move_event();
+            if Position::continues(&self.no_move_effects(&event)) {
+                list.push(Move::pass());
+            }
+        }
+    }
+
+    /// Keeps the moves of `list` that leave none of `me`'s royals attacked.
+    fn filter_legal(&mut self, me: Player, list: &mut MoveList) {
+        let mut royals = [0 as Cell; 8];
+        let count = self.royals_of(me, &mut royals);
+        if count == 0 {
+            return;
+        }
+        let attackers = self.attackers_of(me);
+        let v = self.v.clone();
+        let fast = count == 1 && attackers & self.present & v.tables.pin_unsafe == 0;
+        let royal = royals[0];
+        let checkers = if fast { self.find_pins(royal, attackers) } else { 0 };
+        let mut w = 0;
+        for r in 0..list.len() {
+            let m = list[r];
+            let target = self.board[m.to as usize];
+            let plain =
+                m.kind <= mk::CREATES_EP && (target == 0 || v.royal_kinds & bit(target - 1) == 0);
+            let legal = if fast && plain && m.from != royal {
+                (checkers == 0 && !self.pinned.contains(m.from) && !v.flank_cells.contains(m.from))
+                    || self.try_move(me, m)
+            } else if fast && plain && m.from == royal {
+                let sq = self.board[royal as usize];
+                self.board[royal as usize] = 0;
+                let hit = self.attacked(m.to, attackers);
+                self.board[royal as usize] = sq;
+                !hit
+            } else {
+                self.try_move(me, m)
+            };
+            if legal {
+                list.set(w, m);
+                w += 1;
+            }
+        }
+        list.truncate(w);
+    }
+
+    /// Makes `m`, tests `me`'s royals, unmakes it. A move that ends the game is legal.
+    fn try_move(&mut self, me: Player, m: Move) -> bool {
+        self.make(m);
+        let ok = self.finish.is_some() || !self.royal_attacked(me);
+        self.unmake();
+        ok
+    }
+
+    /// Fills `self.pinned` with the pieces pinned to `royal` and returns how many
+    /// pieces give check.
+    fn find_pins(&mut self, royal: Cell, attackers: u64) -> u32 {
+        self.pinned.clear();
+        let v = self.v.clone();
+        let t = &v.tables;
+        let topo = &v.topo;
+        let live = attackers & self.present;
+        let friends = self.friends_of(self.to_move);
+        let mut checkers = 0;
+        if live & t.reach[royal as usize] == 0 {
+            return 0;
+        }
+        let board = &self.board;
+        for d in 0..topo.dirs as u8 {
+            let id = topo.ray_id(royal, d);
+            let nodes = topo.ray(id);
+            let masks = &t.attack[topo.ray_range(id)];
+            let mut i = 0;
+            while i < nodes.len() {
+                let n = nodes[i];
+                if n.flank != 0 && topo.flank_blocked(n.flank, board) {
+                    i = n.skip as usize;
+                    continue;
+                }
+                let sq = board[n.cell as usize];
+                if sq == 0 {
+                    i += 1;
+                    continue;
+                }
+                let k = bit(sq - 1);
+                if masks[i] & live & k != 0 {
+                    checkers += 1;
+                } else if friends & k != 0 {
+                    // Behind a friend: the first piece of each branch of its subtree.
+                    let end = n.skip as usize;
+                    let mut j = i + 1;
+                    while j < end {
+                        let m = nodes[j];
+                        if m.flank != 0 && topo.flank_blocked(m.flank, board) {
+                            j = m.skip as usize;
+                            continue;
+                        }
+                        let s = board[m.cell as usize];
+                        if s == 0 {
+                            j += 1;
+                            continue;
+                        }
+                        if masks[j] & live & bit(s - 1) != 0 {
+                            self.pinned.insert(n.cell);
+                            break;
+                        }
+                        j = m.skip as usize;
+                    }
+                }
+                i = n.skip as usize;
+            }
+        }
+        for s in t.leaps_to(royal) {
+            let sq = board[s.from as usize];
+            if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo) {
+                checkers += 1;
+            }
+        }
+        checkers
+    }
+
+    /// Plays `mv` if it is legal here.
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::MoveError> {
+        let legal = self.legal_moves();
+        match legal.iter().find(|m| m.same(mv)) {
+            Some(&m) => {
+                self.make(m);
+                Ok(())
+            }
+            None if legal.is_empty() => Err(crate::MoveError::GameOver(self.long(mv))),
+            None => Err(crate::MoveError::Illegal(self.long(mv))),
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! `make` and `unmake`: apply a generated move and take it back exactly.
+//!
+//! Neither allocates once the stacks have grown. `make` records everything it
+//! changes in an [`Undo`]; `unmake` restores the hash from the record instead of
+//! recomputing it.
+
+use super::{EpEntry, Position, Undo};
+use crate::clauses::EndEvent;
+use crate::ids::{bit, Cell, Kind, Player};
+use crate::moves::{mk, Move};
+use crate::outcome::EndReason;
+use std::sync::Arc;
+
+impl Position {
+    /// Plays `mv`, which must come from this position's legal moves (or its
+    /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
+    /// from outside.
+    pub fn make(&mut self, mv: Move) {
+        let v = Arc::clone(&self.v);
+        let me = self.to_move;
+        let mut u = Undo {
+            mv,
+            moved: 0,
+            captured: 0,
+            cap_cell: mv.to,
+            cap_slot: 0,
+            from_slot: 0,
+            virgin: 0,
+            ep_removed: 0,
+            ep_added: false,
+            ctl_changes: 0,
+            quiet: self.quiet,
+            hash: self.hash,
+            to_move: me,
+            eliminated: self.eliminated,
+            move_number: self.move_number,
+            finished: false,
+        };
+        self.history.push(self.hash);
+        self.hash ^= v.keys.to_move(me);
+        let mut reset_quiet = false;
+        let mut new_ep = None;
+        let mut cap_cell = None;
+        match mv.kind {
+            mk::PASS => self.pass_effects(&mut u),
+            mk::CASTLE => {
+                let c = &v.castles[mv.aux as usize];
+                if self.virgin.remove(c.king_from) {
+                    u.virgin |= 1;
+                    self.hash ^= v.keys.virgin(c.king_from);
+                }
+                if self.virgin.remove(c.rook_from) {
+                    u.virgin |= 4;
+                    self.hash ^= v.keys.virgin(c.rook_from);
+                }
+                u.moved = self.board[c.king_from as usize];
+                u.from_slot = self.slot[c.king_from as usize];
+                u.captured = self.board[c.rook_from as usize];
+                u.cap_slot = self.slot[c.rook_from as usize];
+                let kk = self.remove(c.king_from);
+                let rk = self.remove(c.rook_from);
+                self.restore(c.rook_to, rk, u.cap_slot);
+                self.restore(c.king_to, kk, u.from_slot);
+            }
+            _ => {
+                let (from, to) = (mv.from, mv.to);
+                let sq = self.board[from as usize];
+                let kind = sq - 1;
+                u.moved = sq;
+                let at = if mv.kind == mk::EP_CAPTURE {
+                    self.ep[mv.aux as usize].victim
+                } else {
+                    to
+                };
+                let target = self.board[at as usize];
+                if target != 0 {
+                    u.captured = target;
+                    u.cap_cell = at;
+                    u.cap_slot = self.slot[at as usize];
+                    let ck = self.remove(at);
+                    if self.virgin.remove(at) {
+                        u.virgin |= 2;
+                        self.hash ^= v.keys.virgin(at);
+                    }
+                    let owner = v.kind_owner[ck as usize] as usize;
+                    self.lost[owner] += v.types[v.kind_type[ck as usize] as usize].value;
+                    cap_cell = Some(at);
+                    reset_quiet = true;
+                }
+                if self.virgin.remove(from) {
+                    u.virgin |= 1;
+                    self.hash ^= v.keys.virgin(from);
+                }
+                match mv.promotion() {
+                    Some(t) => {
+                        u.from_slot = self.slot[from as usize];
+                        self.remove(from);
+                        self.add(to, v.kind(t, v.kind_owner[kind as usize]));
+                    }
+                    None => self.relocate(from, to),
+                }
+                reset_quiet |= v.pawn_kinds & bit(kind) != 0;
+                if mv.kind == mk::CREATES_EP {
+                    new_ep = Some(EpEntry {
+                        path: mv.aux,
+                        victim: to,
+                        creator: me,
+                    });
+                }
+            }
+        }
+        self.update_ep(&mut u, me, new_ep, cap_cell);
+        if u.captured != 0 && mv.kind != mk::CASTLE {
+            let ck = u.captured - 1;
+            if v.royal_kinds & bit(ck) != 0 {
+                if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
+                    let subject = v.kind_owner[ck as usize];
+                    self.apply_effects(effects, subject, me, EndReason::RoyalCaptured, &mut u);
+                }
+            }
+        }
+        self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
+        self.ply += 1;
+        let next = self.next_player(me);
+        if next <= me {
+            self.move_number += 1;
+        }
+        self.to_move = next;
+        self.hash ^= v.keys.to_move(next);
+        self.undo.push(u);
+    }
+
+    /// Takes back the last move made; `None` when there is none.
+    pub fn unmake(&mut self) -> Option<Move> {
+        let u = self.undo.pop()?;
+        let v = Arc::clone(&self.v);
+        let mv = u.mv;
+        for _ in 0..u.ctl_changes {
+            if let Some((i, old)) = self.ctl_log.pop() {
+                self.control[i as usize] = old;
+            }
+        }
+        self.eliminated = u.eliminated;
+        if u.finished {
+            self.finish = None;
+        }
+        if u.ep_added {
+            if let Some(i) = self.ep.iter().position(|e| e.creator == u.to_move) {
+                self.ep.remove(i);
+            }
+        }
+        for _ in 0..u.ep_removed {
+            if let Some(e) = self.ep_log.pop() {
+                self.insert_ep(e);
+            }
+        }
+        match mv.kind {
+            mk::PASS => {}
+            mk::CASTLE => {
+                let c = &v.castles[mv.aux as usize];
+                let kk = self.remove(c.king_to);
+                let rk = self.remove(c.rook_to);
+                self.restore(c.rook_from, rk, u.cap_slot);
+                self.restore(c.king_from, kk, u.from_slot);
+                if u.virgin & 1 != 0 {
+                    self.virgin.insert(c.king_from);
+                }
+                if u.virgin & 4 != 0 {
+                    self.virgin.insert(c.rook_from);
+                }
+            }
+            _ => {
+                if mv.promo != u8::MAX {
+                    self.remove(mv.to);
+                    self.restore(mv.from, u.moved - 1, u.from_slot);
+                } else {
+                    self.relocate(mv.to, mv.from);
+                }
+                if u.captured != 0 {
+                    let ck: Kind = u.captured - 1;
+                    self.restore(u.cap_cell, ck, u.cap_slot);
+                    let owner = v.kind_owner[ck as usize] as usize;
+                    self.lost[owner] -= v.types[v.kind_type[ck as usize] as usize].value;
+                }
+                if u.virgin & 1 != 0 {
+                    self.virgin.insert(mv.from);
+                }
+                if u.virgin & 2 != 0 {
+                    self.virgin.insert(u.cap_cell);
+                }
+            }
+        }
+        self.quiet = u.quiet;
+        self.ply -= 1;
+        self.move_number = u.move_number;
+        self.to_move = u.to_move;
+        self.hash = u.hash;
+        self.history.pop();
+        Some(mv)
+    }
+
+    /// Expires en-passant entries and adds the new one.
+    fn update_ep(&mut self, u: &mut Undo, me: Player, new: Option<EpEntry>, cap: Option<Cell>) {
+        if !self.ep.is_empty() {
+            let round = self.v.clauses.ep_round;
+            let mut i = 0;
+            while i < self.ep.len() {
+                let e = self.ep[i];
+                let expired = !round
+                    || e.creator == me
+                    || self.eliminated & (1 << e.creator) != 0
+                    || cap == Some(e.victim);
+                if expired {
+                    self.ep.remove(i);
+                    self.hash ^= e.key(&self.v);
+                    self.ep_log.push(e);
+                    u.ep_removed += 1;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if let Some(e) = new {
+            self.hash ^= e.key(&self.v);
+            self.insert_ep(e);
+            u.ep_added = true;
+        }
+    }
+
+    /// Inserts an entry keeping the order by creator.
+    pub(crate) fn insert_ep(&mut self, e: EpEntry) {
+        let at = self
+            .ep
+            .iter()
+            .position(|x| x.creator > e.creator)
+            .unwrap_or(self.ep.len());
+        self.ep.insert(at, e);
+    }
+
+    /// The next player in turn order who is not eliminated (`me` if none).
+    pub(crate) fn next_player(&self, me: Player) -> Player {
+        let n = self.v.player_count();
+        (1..=n)
+            .map(|i| ((me as usize + i) % n) as Player)
+            .find(|&p| self.eliminated & (1 << p) == 0)
+            .unwrap_or(me)
+    }
+
+    /// Sets who controls `owner`'s pieces in region `region`, logging the change.
+    pub(crate) fn set_control(&mut self, owner: Player, region: usize, to: Player, u: &mut Undo) {
+        let i = owner as usize * self.v.regions + region;
+        let old = self.control[i];
+        if old == to {
+            return;
+        }
+        let k = &self.v.keys;
+        if old != owner {
+            self.hash ^= k.control(owner, region, old);
+        }
+        if to != owner {
+            self.hash ^= k.control(owner, region, to);
+        }
+        self.ctl_log.push((i as u16, old));
+        self.control[i] = to;
+        u.ctl_changes += 1;
+    }
+}
