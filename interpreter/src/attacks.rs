@@ -50,7 +50,8 @@ impl Position {
                     continue;
                 }
                 let sq = board[s.from as usize];
-                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo) {
+                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo)
+                {
                     return true;
                 }
             }
@@ -84,8 +85,7 @@ impl Position {
             match a.op {
                 Op::EpCapture => {}
                 Op::Targets => {
-                    if t
-                        .targets_of(a)
+                    if t.targets_of(a)
                         .iter()
                         .any(|x| x.to == target && t.need_holds(x.need, board, topo))
                     {
@@ -108,7 +108,9 @@ impl Position {
                                     screen = None;
                                 }
                             }
-                            if n.depth > a.max || (n.flank != 0 && topo.flank_blocked(n.flank, board)) {
+                            if n.depth > a.max
+                                || (n.flank != 0 && topo.flank_blocked(n.flank, board))
+                            {
                                 i = n.skip as usize;
                                 continue;
                             }

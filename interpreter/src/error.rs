@@ -147,7 +147,10 @@ mod tests {
 
     #[test]
     fn messages_read_well() {
-        assert_eq!(MoveError::NoPiece("e3".into()).to_string(), "no piece on e3");
+        assert_eq!(
+            MoveError::NoPiece("e3".into()).to_string(),
+            "no piece on e3"
+        );
         assert_eq!(
             MoveError::Illegal("e2e5".into()).to_string(),
             "illegal: e2e5 is not a legal move here"

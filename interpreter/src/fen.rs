@@ -27,9 +27,10 @@ pub(crate) fn is_fen(v: &Variant, fs: &[Field]) -> bool {
     let castling = fs[2].text;
     let ep = fs[3].text;
     let castling_like = castling == "-"
-        || castling
-            .chars()
-            .all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q') || c.is_ascii_alphabetic() && v.cell(castling).is_none());
+        || castling.chars().all(|c| {
+            matches!(c, 'K' | 'Q' | 'k' | 'q')
+                || c.is_ascii_alphabetic() && v.cell(castling).is_none()
+        });
     let ep_like = ep == "-" || (!ep.contains('>') && v.cell(ep).is_some());
     let both_dash = castling == "-" && ep == "-" && fs.len() == 6;
     castling_like && ep_like && !both_dash && castling.chars().all(|c| c != ',')
@@ -41,7 +42,11 @@ fn column(v: &Variant, c: Cell) -> Option<usize> {
 }
 
 /// Reads FEN into a position.
-pub(crate) fn read(r: &Reader, v: &std::sync::Arc<Variant>, fs: &[Field]) -> Result<Position, PositionError> {
+pub(crate) fn read(
+    r: &Reader,
+    v: &std::sync::Arc<Variant>,
+    fs: &[Field],
+) -> Result<Position, PositionError> {
     let mut pos = Position::empty(v);
     r.placement(fs[0], &mut pos)?;
     pos.to_move = match fs[1].text {
@@ -52,14 +57,22 @@ pub(crate) fn read(r: &Reader, v: &std::sync::Arc<Variant>, fs: &[Field]) -> Res
             match (cs.next().and_then(|c| v.player_by_tag(c)), cs.next()) {
                 (Some(p), None) => p,
                 _ => {
-                    return Err(r.err(K::UnknownTag, format!("expected `w` or `b`, found `{}`", short(t)), fs[1].at, t.len()))
+                    return Err(r.err(
+                        K::UnknownTag,
+                        format!("expected `w` or `b`, found `{}`", short(t)),
+                        fs[1].at,
+                        t.len(),
+                    ))
                 }
             }
         }
     };
     castling(r, v, fs[2], &mut pos)?;
     for &(cell, kind) in &v.setup {
-        let first = v.castles.iter().all(|c| c.king_from != cell && c.rook_from != cell);
+        let first = v
+            .castles
+            .iter()
+            .all(|c| c.king_from != cell && c.rook_from != cell);
         if first && v.virgin_kinds & bit(kind) != 0 && pos.board[cell as usize] == kind + 1 {
             pos.virgin.insert(cell);
         }
@@ -70,9 +83,22 @@ pub(crate) fn read(r: &Reader, v: &std::sync::Arc<Variant>, fs: &[Field]) -> Res
     let num = |f: Option<&Field>, default: u32, min: u32| -> Result<u32, PositionError> {
         match f {
             None => Ok(default),
-            Some(f) => f.text.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(|| {
-                r.err(K::Number, format!("expected a number of at least {min}, found `{}`", short(f.text)), f.at, f.text.len())
-            }),
+            Some(f) => f
+                .text
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= min)
+                .ok_or_else(|| {
+                    r.err(
+                        K::Number,
+                        format!(
+                            "expected a number of at least {min}, found `{}`",
+                            short(f.text)
+                        ),
+                        f.at,
+                        f.text.len(),
+                    )
+                }),
         }
     };
     pos.quiet = num(fs.get(4), 0, 0)?;
@@ -95,18 +121,25 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
                     (r > k) == king_side
                 })
                 .max_by_key(|c| {
-                    let d = column(v, c.rook_from).unwrap_or(0) as i64 - column(v, c.king_from).unwrap_or(0) as i64;
+                    let d = column(v, c.rook_from).unwrap_or(0) as i64
+                        - column(v, c.king_from).unwrap_or(0) as i64;
                     d.abs()
                 })
             }
             x if x.is_ascii_alphabetic() => {
                 let col = (x as u8 - b'A') as usize;
-                mine.into_iter().find(|c| column(v, c.rook_from) == Some(col))
+                mine.into_iter()
+                    .find(|c| column(v, c.rook_from) == Some(col))
             }
             _ => None,
         };
         let Some(c) = pick else {
-            return Err(r.err(K::Illegal, format!("no castle of this variant matches the right `{ch}`"), f.at + i, ch.len_utf8()));
+            return Err(r.err(
+                K::Illegal,
+                format!("no castle of this variant matches the right `{ch}`"),
+                f.at + i,
+                ch.len_utf8(),
+            ));
         };
         let king = v.kind(c.king_type, c.player) + 1;
         let rook = v.kind(c.rook_type, c.player) + 1;
@@ -131,9 +164,14 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
 /// Finds the move of the player not to move that passed `square` and ended where a
 /// piece of his now stands.
 fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(), PositionError> {
-    let square = v
-        .cell(f.text)
-        .ok_or_else(|| r.err(K::UnknownCell, format!("unknown cell `{}`", short(f.text)), f.at, f.text.len()))?;
+    let square = v.cell(f.text).ok_or_else(|| {
+        r.err(
+            K::UnknownCell,
+            format!("unknown cell `{}`", short(f.text)),
+            f.at,
+            f.text.len(),
+        )
+    })?;
     let creator = 1 - pos.to_move;
     let t = &v.tables;
     let cells = v.cell_count();
@@ -154,7 +192,10 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
                 match a.op {
                     Op::Targets => {
                         for x in t.targets_of(a) {
-                            if x.to as usize == victim && x.ep != NO_EP && t.ep_path(x.ep).contains(&square) {
+                            if x.to as usize == victim
+                                && x.ep != NO_EP
+                                && t.ep_path(x.ep).contains(&square)
+                            {
                                 found = x.ep;
                             }
                         }
@@ -164,7 +205,10 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
                         for &rid in t.rays_of(a) {
                             for (i, n) in v.topo.ray(rid).iter().enumerate() {
                                 let id = t.ep_ids[at + i];
-                                if n.cell as usize == victim && id != NO_EP && t.ep_path(id).contains(&square) {
+                                if n.cell as usize == victim
+                                    && id != NO_EP
+                                    && t.ep_path(id).contains(&square)
+                                {
                                     found = id;
                                 }
                             }
@@ -186,7 +230,10 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
     }
     Err(r.err(
         K::Illegal,
-        format!("no piece of the player not to move could have passed `{}`", f.text),
+        format!(
+            "no piece of the player not to move could have passed `{}`",
+            f.text
+        ),
         f.at,
         f.text.len(),
     ))

@@ -64,7 +64,11 @@ impl Position {
         let v = self.v.clone();
         let fast = count == 1 && attackers & self.present & v.tables.pin_unsafe == 0;
         let royal = royals[0];
-        let checkers = if fast { self.find_pins(royal, attackers) } else { 0 };
+        let checkers = if fast {
+            self.find_pins(royal, attackers)
+        } else {
+            0
+        };
         let mut w = 0;
         for r in 0..list.len() {
             let m = list[r];

@@ -45,7 +45,12 @@ impl Variant {
         let to = self.cell_name(mv.to);
         let promo = mv
             .promotion()
-            .map(|t| self.types[t as usize].letter.to_ascii_lowercase().to_string())
+            .map(|t| {
+                self.types[t as usize]
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
             .unwrap_or_default();
         let joined = format!("{from}{to}{promo}");
         if decodings(self, &joined).len() > 1 {

@@ -162,7 +162,11 @@ impl Position {
                     && target_ok(a.to, sq, friends)
                     && into.map_or(true, |z| z.contains(n.cell));
                 if ok {
-                    let ep = if a.creates_ep { t.ep_ids[ep_at + i] } else { NO_EP };
+                    let ep = if a.creates_ep {
+                        t.ep_ids[ep_at + i]
+                    } else {
+                        NO_EP
+                    };
                     let m = if ep != NO_EP {
                         Move::new(from, n.cell, mk::CREATES_EP, ep)
                     } else {
@@ -214,7 +218,11 @@ impl Position {
                     {
                         self.emit(kind, Move::new(from, m.cell, mk::NORMAL, 0), list);
                     }
-                    j = if far && sq == 0 { j + 1 } else { m.skip as usize };
+                    j = if far && sq == 0 {
+                        j + 1
+                    } else {
+                        m.skip as usize
+                    };
                 }
                 i = end;
             }

@@ -140,7 +140,10 @@ impl Finish {
 
     /// Scores of the first `n` players.
     pub fn scores(&self, n: usize) -> Vec<Score> {
-        self.half[..n].iter().map(|&h| Score::from_half(h)).collect()
+        self.half[..n]
+            .iter()
+            .map(|&h| Score::from_half(h))
+            .collect()
     }
 }
 
@@ -165,7 +168,11 @@ impl Position {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as u8;
             kinds &= kinds - 1;
-            if self.pieces_of(k).iter().any(|&c| self.attacked(c, attackers)) {
+            if self
+                .pieces_of(k)
+                .iter()
+                .any(|&c| self.attacked(c, attackers))
+            {
                 return true;
             }
         }
@@ -271,7 +278,13 @@ impl Position {
                 }
                 Effect::Win => {
                     let scores: Vec<Score> = (0..n)
-                        .map(|p| if p == actor as usize { Score::Win } else { Score::Loss })
+                        .map(|p| {
+                            if p == actor as usize {
+                                Score::Win
+                            } else {
+                                Score::Loss
+                            }
+                        })
                         .collect();
                     self.record(Finish::new(reason, &scores), u);
                 }
@@ -409,7 +422,13 @@ impl Position {
                     })
                     .collect(),
                 Effect::Win => (0..n)
-                    .map(|p| if p == actor as usize { Score::Win } else { Score::Loss })
+                    .map(|p| {
+                        if p == actor as usize {
+                            Score::Win
+                        } else {
+                            Score::Loss
+                        }
+                    })
                     .collect(),
                 Effect::Draw => self.draw_scores(),
                 Effect::Pass | Effect::Eliminate => return Outcome::Ongoing,
@@ -435,7 +454,9 @@ impl Position {
         let types_of = |owner: Option<Player>| -> Vec<crate::PieceType> {
             let mut ts: Vec<crate::PieceType> = (0..v.kind_count() as u8)
                 .filter(|&k| owner.map_or(true, |o| v.kind_owner[k as usize] == o))
-                .flat_map(|k| std::iter::repeat(v.kind_type[k as usize]).take(self.plen[k as usize] as usize))
+                .flat_map(|k| {
+                    std::iter::repeat(v.kind_type[k as usize]).take(self.plen[k as usize] as usize)
+                })
                 .collect();
             ts.sort_unstable();
             ts

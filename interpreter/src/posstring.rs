@@ -46,14 +46,20 @@ pub(crate) fn fields(s: &str) -> Vec<Field<'_>> {
     for (i, ch) in s.char_indices() {
         if ch.is_ascii_whitespace() {
             if let Some(st) = start.take() {
-                out.push(Field { text: &s[st..i], at: st });
+                out.push(Field {
+                    text: &s[st..i],
+                    at: st,
+                });
             }
         } else if start.is_none() {
             start = Some(i);
         }
     }
     if let Some(st) = start {
-        out.push(Field { text: &s[st..], at: st });
+        out.push(Field {
+            text: &s[st..],
+            at: st,
+        });
     }
     out
 }
@@ -70,19 +76,33 @@ impl Reader<'_> {
     }
 
     fn cell(&self, name: &str, at: usize) -> Result<Cell, PositionError> {
-        self.v
-            .cell(name)
-            .ok_or_else(|| self.err(K::UnknownCell, format!("unknown cell `{}`", short(name)), at, name.len()))
+        self.v.cell(name).ok_or_else(|| {
+            self.err(
+                K::UnknownCell,
+                format!("unknown cell `{}`", short(name)),
+                at,
+                name.len(),
+            )
+        })
     }
 
     fn player(&self, tag: &str, at: usize) -> Result<Player, PositionError> {
         let mut cs = tag.chars();
         match (cs.next(), cs.next()) {
-            (Some(c), None) => self
-                .v
-                .player_by_tag(c)
-                .ok_or_else(|| self.err(K::UnknownTag, format!("no player has the tag `{c}`"), at, tag.len())),
-            _ => Err(self.err(K::UnknownTag, format!("`{}` is not a player tag", short(tag)), at, tag.len())),
+            (Some(c), None) => self.v.player_by_tag(c).ok_or_else(|| {
+                self.err(
+                    K::UnknownTag,
+                    format!("no player has the tag `{c}`"),
+                    at,
+                    tag.len(),
+                )
+            }),
+            _ => Err(self.err(
+                K::UnknownTag,
+                format!("`{}` is not a player tag", short(tag)),
+                at,
+                tag.len(),
+            )),
         }
     }
 
@@ -91,7 +111,10 @@ impl Reader<'_> {
             Ok(n) if n >= min => Ok(n),
             _ => Err(self.err(
                 K::Number,
-                format!("expected a number of at least {min}, found `{}`", short(f.text)),
+                format!(
+                    "expected a number of at least {min}, found `{}`",
+                    short(f.text)
+                ),
                 f.at,
                 f.text.len(),
             )),
@@ -105,7 +128,11 @@ impl Reader<'_> {
         if rows.len() != v.rows().len() {
             return Err(self.err(
                 K::RowLength,
-                format!("the board has {} rows; the placement has {}", v.rows().len(), rows.len()),
+                format!(
+                    "the board has {} rows; the placement has {}",
+                    v.rows().len(),
+                    rows.len()
+                ),
                 f.at,
                 f.text.len(),
             ));
@@ -129,7 +156,11 @@ impl Reader<'_> {
                     if n == 0 || col + n > row.len() {
                         return Err(self.err(
                             K::RowLength,
-                            format!("row {} has {} cells; this run of {n} empty cells does not fit", r + 1, row.len()),
+                            format!(
+                                "row {} has {} cells; this run of {n} empty cells does not fit",
+                                r + 1,
+                                row.len()
+                            ),
                             here,
                             len,
                         ));
@@ -141,17 +172,34 @@ impl Reader<'_> {
                     (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
                 } else {
                     let owner = v.player_by_tag(ch).ok_or_else(|| {
-                        self.err(K::UnknownTag, format!("no player has the tag `{ch}`"), here, ch.len_utf8())
+                        self.err(
+                            K::UnknownTag,
+                            format!("no player has the tag `{ch}`"),
+                            here,
+                            ch.len_utf8(),
+                        )
                     })?;
                     let Some((_, l)) = chars.next() else {
-                        return Err(self.err(K::Syntax, "a tag must be followed by a piece letter", here, 1));
+                        return Err(self.err(
+                            K::Syntax,
+                            "a tag must be followed by a piece letter",
+                            here,
+                            1,
+                        ));
                     };
                     (owner, l, ch.len_utf8() + l.len_utf8())
                 };
                 let ty = v
                     .piece_type_by_letter(letter)
                     .filter(|_| letter.is_alphabetic())
-                    .ok_or_else(|| self.err(K::UnknownLetter, format!("no piece type has the letter `{letter}`"), here, len))?;
+                    .ok_or_else(|| {
+                        self.err(
+                            K::UnknownLetter,
+                            format!("no piece type has the letter `{letter}`"),
+                            here,
+                            len,
+                        )
+                    })?;
                 if col >= row.len() {
                     return Err(self.err(
                         K::RowLength,
@@ -166,7 +214,11 @@ impl Reader<'_> {
             if col != row.len() {
                 return Err(self.err(
                     K::RowLength,
-                    format!("row {} has {} cells; the placement gives {col}", r + 1, row.len()),
+                    format!(
+                        "row {} has {} cells; the placement gives {col}",
+                        r + 1,
+                        row.len()
+                    ),
                     at,
                     text.len(),
                 ));
@@ -206,7 +258,12 @@ impl Reader<'_> {
         let mut at = f.at;
         for entry in f.text.split(',') {
             let Some((skipped, rest)) = entry.split_once('>') else {
-                return Err(self.err(K::Syntax, "an en-passant entry is `skipped>victim`", at, entry.len()));
+                return Err(self.err(
+                    K::Syntax,
+                    "an en-passant entry is `skipped>victim`",
+                    at,
+                    entry.len(),
+                ));
             };
             let (victim_name, tag) = match rest.split_once('@') {
                 Some((a, b)) => (a, Some(b)),
@@ -222,7 +279,12 @@ impl Reader<'_> {
             let victim = self.cell(victim_name, victim_at)?;
             let sq = pos.board[victim as usize];
             if sq == 0 {
-                return Err(self.err(K::Illegal, format!("no piece on `{victim_name}` to take en passant"), victim_at, victim_name.len()));
+                return Err(self.err(
+                    K::Illegal,
+                    format!("no piece on `{victim_name}` to take en passant"),
+                    victim_at,
+                    victim_name.len(),
+                ));
             }
             let creator = match tag {
                 Some(t) => self.player(t, victim_at + victim_name.len() + 1)?,
@@ -234,12 +296,26 @@ impl Reader<'_> {
                     p.len() == cells.len() && cells.iter().all(|c| p.contains(c))
                 })
                 .ok_or_else(|| {
-                    self.err(K::Illegal, format!("no move of this variant passes exactly `{skipped}`"), at, skipped.len())
+                    self.err(
+                        K::Illegal,
+                        format!("no move of this variant passes exactly `{skipped}`"),
+                        at,
+                        skipped.len(),
+                    )
                 })?;
             if pos.ep.iter().any(|e| e.creator == creator) {
-                return Err(self.err(K::Illegal, "two en-passant entries of one player", at, entry.len()));
+                return Err(self.err(
+                    K::Illegal,
+                    "two en-passant entries of one player",
+                    at,
+                    entry.len(),
+                ));
             }
-            pos.insert_ep(EpEntry { path, victim, creator });
+            pos.insert_ep(EpEntry {
+                path,
+                victim,
+                creator,
+            });
             at += entry.len() + 1;
         }
         Ok(())
@@ -247,7 +323,12 @@ impl Reader<'_> {
 
     fn extra(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
         let Some((key, value)) = f.text.split_once('=') else {
-            return Err(self.err(K::Syntax, format!("expected `key=value`, found `{}`", short(f.text)), f.at, f.text.len()));
+            return Err(self.err(
+                K::Syntax,
+                format!("expected `key=value`, found `{}`", short(f.text)),
+                f.at,
+                f.text.len(),
+            ));
         };
         let at = f.at + key.len() + 1;
         let n = self.v.player_count();
@@ -261,32 +342,40 @@ impl Reader<'_> {
             }
             "ctl" => {
                 for pair in pairs() {
-                    let (o, c) = pair
-                        .split_once(':')
-                        .ok_or_else(|| self.err(K::Syntax, "control is `owner:controller`", at, value.len()))?;
+                    let (o, c) = pair.split_once(':').ok_or_else(|| {
+                        self.err(K::Syntax, "control is `owner:controller`", at, value.len())
+                    })?;
                     let (o, c) = (self.player(o, at)?, self.player(c, at)?);
                     pos.control[o as usize * self.v.regions] = c;
                 }
             }
             "lost" => {
                 for pair in pairs() {
-                    let (t, x) = pair
-                        .split_once(':')
-                        .ok_or_else(|| self.err(K::Syntax, "lost points are `tag:points`", at, value.len()))?;
+                    let (t, x) = pair.split_once(':').ok_or_else(|| {
+                        self.err(K::Syntax, "lost points are `tag:points`", at, value.len())
+                    })?;
                     let p = self.player(t, at)?;
                     pos.lost[p as usize] = x
                         .parse::<i64>()
                         .ok()
                         .filter(|x| x.abs() < 1 << 40)
-                        .ok_or_else(|| self.err(K::Number, "lost points must be a number", at, value.len()))?;
+                        .ok_or_else(|| {
+                            self.err(K::Number, "lost points must be a number", at, value.len())
+                        })?;
                 }
             }
             "end" => {
-                let (reason, scores) = value
-                    .split_once(':')
-                    .ok_or_else(|| self.err(K::Syntax, "a result is `reason:P,P,...`", at, value.len()))?;
-                let reason = EndReason::from_name(reason)
-                    .ok_or_else(|| self.err(K::Syntax, format!("unknown end reason `{}`", short(reason)), at, reason.len()))?;
+                let (reason, scores) = value.split_once(':').ok_or_else(|| {
+                    self.err(K::Syntax, "a result is `reason:P,P,...`", at, value.len())
+                })?;
+                let reason = EndReason::from_name(reason).ok_or_else(|| {
+                    self.err(
+                        K::Syntax,
+                        format!("unknown end reason `{}`", short(reason)),
+                        at,
+                        reason.len(),
+                    )
+                })?;
                 let scores: Option<Vec<Score>> = scores
                     .split(',')
                     .map(|s| match s {
@@ -299,11 +388,23 @@ impl Reader<'_> {
                 match scores {
                     Some(s) if s.len() == n => pos.finish = Some(Finish::new(reason, &s)),
                     _ => {
-                        return Err(self.err(K::Syntax, format!("a result lists {n} scores of 1, 1/2 or 0"), at, value.len()))
+                        return Err(self.err(
+                            K::Syntax,
+                            format!("a result lists {n} scores of 1, 1/2 or 0"),
+                            at,
+                            value.len(),
+                        ))
                     }
                 }
             }
-            _ => return Err(self.err(K::Syntax, format!("unknown extra `{}`", short(key)), f.at, key.len())),
+            _ => {
+                return Err(self.err(
+                    K::Syntax,
+                    format!("unknown extra `{}`", short(key)),
+                    f.at,
+                    key.len(),
+                ))
+            }
         }
         Ok(())
     }
@@ -312,7 +413,12 @@ impl Reader<'_> {
     pub fn finish(&self, mut pos: Position) -> Result<Position, PositionError> {
         let v = self.v;
         if pos.is_eliminated(pos.to_move) && pos.finish.is_none() {
-            return Err(self.err(K::Illegal, "the player to move is eliminated", 0, self.input.len()));
+            return Err(self.err(
+                K::Illegal,
+                "the player to move is eliminated",
+                0,
+                self.input.len(),
+            ));
         }
         if v.player_count() == 2 && v.clauses.check == CheckRule::Always && pos.finish.is_none() {
             let other = 1 - pos.to_move;
@@ -324,7 +430,10 @@ impl Reader<'_> {
                 if pos.pieces_of(k).iter().any(|&c| pos.attacked(c, attackers)) {
                     return Err(self.err(
                         K::Illegal,
-                        format!("`{}` is in check but not to move", v.players[other as usize].name),
+                        format!(
+                            "`{}` is in check but not to move",
+                            v.players[other as usize].name
+                        ),
                         0,
                         self.input.len(),
                     ));
@@ -349,9 +458,17 @@ pub(crate) fn short(s: &str) -> String {
 impl Position {
     /// Reads a position string, or FEN for rectangular two-player boards.
     pub fn from_str(variant: &Arc<Variant>, s: &str) -> Result<Position, PositionError> {
-        let r = Reader { input: s, v: variant };
+        let r = Reader {
+            input: s,
+            v: variant,
+        };
         if s.len() > MAX_LEN {
-            return Err(r.err(K::TooLong, format!("a position string has at most {MAX_LEN} bytes"), 0, 0));
+            return Err(r.err(
+                K::TooLong,
+                format!("a position string has at most {MAX_LEN} bytes"),
+                0,
+                0,
+            ));
         }
         let fs = fields(s);
         if crate::fen::is_fen(variant, &fs) {
@@ -359,8 +476,20 @@ impl Position {
         }
         if fs.len() < 6 {
             let at = fs.last().map_or(0, |f| f.at + f.text.len());
-            let names = ["placement", "player to move", "unmoved pieces", "en-passant cells", "quiet plies", "move number"];
-            return Err(r.err(K::Syntax, format!("missing field: {}", names[fs.len()]), at, 0));
+            let names = [
+                "placement",
+                "player to move",
+                "unmoved pieces",
+                "en-passant cells",
+                "quiet plies",
+                "move number",
+            ];
+            return Err(r.err(
+                K::Syntax,
+                format!("missing field: {}", names[fs.len()]),
+                at,
+                0,
+            ));
         }
         let mut pos = Position::empty(variant);
         r.placement(fs[0], &mut pos)?;
@@ -426,7 +555,11 @@ impl fmt::Display for Position {
         s.push(tag(self.to_move));
         s.push(' ');
         let unmoved: Vec<&str> = self.virgin.iter().map(|c| v.cell_name(c)).collect();
-        s.push_str(&if unmoved.is_empty() { "-".into() } else { unmoved.join(",") });
+        s.push_str(&if unmoved.is_empty() {
+            "-".into()
+        } else {
+            unmoved.join(",")
+        });
         s.push(' ');
         if self.ep.is_empty() {
             s.push('-');
@@ -440,7 +573,8 @@ impl fmt::Display for Position {
             s.push('>');
             s.push_str(v.cell_name(e.victim));
             let sq = self.board[e.victim as usize];
-            let default = (sq != 0).then(|| self.controller(v.kind_owner[sq as usize - 1], e.victim));
+            let default =
+                (sq != 0).then(|| self.controller(v.kind_owner[sq as usize - 1], e.victim));
             if default != Some(e.creator) {
                 s.push('@');
                 s.push(tag(e.creator));

@@ -304,7 +304,14 @@ pub(crate) mod tests {
         assert_eq!(names, ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
         assert!(ray.iter().all(|n| n.skip as usize == ray.len()));
         assert_eq!(ray[6].depth, 7);
-        assert_eq!(t.passed(ray, 3), vec![b.cell("b2").unwrap(), b.cell("c3").unwrap(), b.cell("d4").unwrap()]);
+        assert_eq!(
+            t.passed(ray, 3),
+            vec![
+                b.cell("b2").unwrap(),
+                b.cell("c3").unwrap(),
+                b.cell("d4").unwrap()
+            ]
+        );
         assert!(!t.has_flanks());
     }
 

@@ -137,7 +137,6 @@ impl Default for NotationMarks {
 }
 
 /// A compiled variant. Build it with [`Variant::load`].
-#[derive(Debug)]
 pub struct Variant {
     pub(crate) name: String,
     pub(crate) board: BoardGraph,
@@ -167,6 +166,17 @@ pub struct Variant {
     pub(crate) regions: usize,
     /// Cells that pieces may use to unblock flanked edges (empty without flanks).
     pub(crate) flank_cells: CellSet,
+}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .field("cells", &self.cell_count())
+            .field("players", &self.players.len())
+            .field("piece_types", &self.types.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Variant {

@@ -123,7 +123,13 @@ fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule> {
             return None;
         }
         env.opts
-            .num_in(&dsl::Spanned::new(n, m.span), 1, MAX_RANGE, "a number of steps", cx)
+            .num_in(
+                &dsl::Spanned::new(n, m.span),
+                1,
+                MAX_RANGE,
+                "a number of steps",
+                cx,
+            )
             .map(|v| v as u16)
     };
     let mut exact = false;
@@ -194,7 +200,12 @@ fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule> {
     let has_range = r
         .modifiers
         .iter()
-        .filter(|m| matches!(m.node, Modifier::Max(_) | Modifier::Min(_) | Modifier::Exactly(_)))
+        .filter(|m| {
+            matches!(
+                m.node,
+                Modifier::Max(_) | Modifier::Min(_) | Modifier::Exactly(_)
+            )
+        })
         .count();
     if exact && has_range > 1 {
         cx.error(
@@ -208,7 +219,10 @@ fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule> {
     } else if rule.min > rule.max {
         cx.error(
             "compile::empty-range",
-            format!("`min {}` is more than `max {}`: no move is possible", rule.min, rule.max),
+            format!(
+                "`min {}` is more than `max {}`: no move is possible",
+                rule.min, rule.max
+            ),
             r.span,
             "empty range",
             "make `min` at most `max`",
@@ -307,7 +321,13 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) -
                             rule_index,
                             cx,
                         ),
-                        _ => b.rays(r, owner as Player, cell, record.then_some(atk), &mut classes),
+                        _ => b.rays(
+                            r,
+                            owner as Player,
+                            cell,
+                            record.then_some(atk),
+                            &mut classes,
+                        ),
                     }
                 }
                 b.t.dedupe[slot] = overlapping(&mut classes);
@@ -326,6 +346,10 @@ fn overlapping(classes: &mut [(Cell, u8)]) -> bool {
         .windows(2)
         .any(|w| w[0].0 == w[1].0 && w[0].1 & w[1].1 != 0)
 }
+
+/// A target with its alternative conditions (cells that must be empty, flanks that
+/// must be open) and the cells a creating move passes on the way.
+type Found = (Cell, Vec<(Vec<Cell>, Vec<u16>)>, Vec<Cell>);
 
 struct Builder<'e, 'a, 'b> {
     env: &'e Env<'a, 'b>,
@@ -376,8 +400,7 @@ impl Builder<'_, '_, '_> {
         cx: &mut Cx,
     ) {
         let env = self.env;
-        // target -> (alternative conditions, passed cells of creating moves)
-        let mut found: Vec<(Cell, Vec<(Vec<Cell>, Vec<u16>)>, Vec<Cell>)> = Vec::new();
+        let mut found: Vec<Found> = Vec::new();
         let mut singles: Vec<(Dir, Cell)> = Vec::new();
         let mut multi: Vec<Cell> = Vec::new();
         for path in &r.paths {
@@ -385,7 +408,10 @@ impl Builder<'_, '_, '_> {
                 .iter()
                 .map(|&d| dirs_of(env.dirsets.mask(d, owner, cell)).collect())
                 .collect();
-            let count = choices.iter().map(Vec::len).try_fold(1usize, |a, n| a.checked_mul(n));
+            let count = choices
+                .iter()
+                .map(Vec::len)
+                .try_fold(1usize, |a, n| a.checked_mul(n));
             if count.map_or(true, |n| n > MAX_SEQUENCES) {
                 if !self.reported[rule_index] {
                     self.reported[rule_index] = true;
@@ -402,11 +428,15 @@ impl Builder<'_, '_, '_> {
             let mut seq = vec![0 as Dir; path.len()];
             for_each_sequence(&choices, 0, &mut seq, &mut |seq| {
                 for end in follow(env.topo, cell, seq) {
-                    if r.into.as_ref().is_some_and(|z| !z[owner as usize].contains(end.to)) {
+                    if r.into
+                        .as_ref()
+                        .is_some_and(|z| !z[owner as usize].contains(end.to))
+                    {
                         continue;
                     }
                     let alt = if r.step {
-                        let passed: Vec<Cell> = end.passed.iter().copied().filter(|&c| c != cell).collect();
+                        let passed: Vec<Cell> =
+                            end.passed.iter().copied().filter(|&c| c != cell).collect();
                         (passed, end.flanks.clone())
                     } else {
                         (Vec::new(), Vec::new())
@@ -436,12 +466,20 @@ impl Builder<'_, '_, '_> {
             return;
         }
         let start = self.t.targets.len() as u32;
-        let class = if r.op == Op::EpCapture { to::EMPTY } else { r.to };
+        let class = if r.op == Op::EpCapture {
+            to::EMPTY
+        } else {
+            r.to
+        };
         let mut needs = Vec::new();
         for (to_cell, alts, passed) in &found {
             let need = self.t.add_need(alts);
             needs.push((*to_cell, need));
-            let ep = if r.creates_ep { self.ep_id(passed) } else { NO_EP };
+            let ep = if r.creates_ep {
+                self.ep_id(passed)
+            } else {
+                NO_EP
+            };
             self.t.targets.push(Target {
                 to: *to_cell,
                 ep,
@@ -495,7 +533,11 @@ impl Builder<'_, '_, '_> {
         };
         let start = self.t.ray_ids.len() as u32;
         let ep = self.t.ep_ids.len() as u32;
-        let min_depth = if r.op == Op::Slide { r.min } else { r.min.max(2) };
+        let min_depth = if r.op == Op::Slide {
+            r.min
+        } else {
+            r.min.max(2)
+        };
         for d in dirs_of(dirs) {
             let id = topo.ray_id(cell, d);
             let ray = topo.ray(id);
@@ -545,7 +587,12 @@ impl Builder<'_, '_, '_> {
 }
 
 /// Calls `f` with every direction sequence that picks one choice per path element.
-fn for_each_sequence(choices: &[Vec<Dir>], i: usize, seq: &mut Vec<Dir>, f: &mut impl FnMut(&[Dir])) {
+fn for_each_sequence(
+    choices: &[Vec<Dir>],
+    i: usize,
+    seq: &mut Vec<Dir>,
+    f: &mut impl FnMut(&[Dir]),
+) {
     if i == choices.len() {
         f(seq);
         return;
@@ -563,7 +610,10 @@ mod tests {
     #[test]
     fn overlap_needs_same_cell_and_class() {
         assert!(!overlapping(&mut [(3, to::ENEMY), (3, to::EMPTY)]));
-        assert!(overlapping(&mut [(3, to::ENEMY | to::EMPTY), (3, to::EMPTY)]));
+        assert!(overlapping(&mut [
+            (3, to::ENEMY | to::EMPTY),
+            (3, to::EMPTY)
+        ]));
         assert!(!overlapping(&mut [(3, to::EMPTY), (4, to::EMPTY)]));
     }
 
@@ -571,7 +621,9 @@ mod tests {
     fn sequences_are_the_product() {
         let mut seen = Vec::new();
         let mut seq = vec![0; 2];
-        for_each_sequence(&[vec![1, 2], vec![3]], 0, &mut seq, &mut |s| seen.push(s.to_vec()));
+        for_each_sequence(&[vec![1, 2], vec![3]], 0, &mut seq, &mut |s| {
+            seen.push(s.to_vec())
+        });
         assert_eq!(seen, vec![vec![1, 3], vec![2, 3]]);
     }
 }

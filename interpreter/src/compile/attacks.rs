@@ -13,7 +13,13 @@ use crate::tables::{LeapSource, Tables};
 use crate::topology::Topology;
 
 /// Fills the attack masks, leap sources and quick-reject masks of `t`.
-pub(crate) fn compile(slots: &[SlotAttack], kinds: usize, irregular: u64, topo: &Topology, t: &mut Tables) {
+pub(crate) fn compile(
+    slots: &[SlotAttack],
+    kinds: usize,
+    irregular: u64,
+    topo: &Topology,
+    t: &mut Tables,
+) {
     let cells = topo.cells;
     // Per attacker cell: the kinds with ray attacks there.
     let mut at_cell: Vec<Vec<(Kind, &SlotAttack)>> = vec![Vec::new(); cells];
@@ -42,7 +48,8 @@ pub(crate) fn compile(slots: &[SlotAttack], kinds: usize, irregular: u64, topo: 
                             && node.depth <= s.max
                             && (s.into == 0 || t.zones[s.into as usize - 1].contains(origin))
                     });
-                    let steps = node.depth == 1 && a.steps.iter().any(|&(dir, to)| dir == back && to == origin);
+                    let steps = node.depth == 1
+                        && a.steps.iter().any(|&(dir, to)| dir == back && to == origin);
                     if slides || steps {
                         mask |= bit(k);
                     }
@@ -58,7 +65,10 @@ pub(crate) fn compile(slots: &[SlotAttack], kinds: usize, irregular: u64, topo: 
         for from in 0..cells {
             for &(to, need) in &slots[k * cells + from].leaps {
                 let list = &mut per_target[to as usize];
-                match list.iter_mut().find(|s| s.from as usize == from && s.need == need) {
+                match list
+                    .iter_mut()
+                    .find(|s| s.from as usize == from && s.need == need)
+                {
                     Some(s) => s.kinds |= bit(k as Kind),
                     None => list.push(LeapSource {
                         from: from as Cell,

@@ -47,7 +47,13 @@ fn walk(l: &[Cell], a: usize, b: usize) -> Vec<Cell> {
 }
 
 /// Finds a line holding all four cells: `(line, king, rook, king target, rook target)`.
-fn locate(topo: &Topology, kf: Cell, kt: Cell, rf: Cell, rt: Cell) -> Option<(Vec<Cell>, [usize; 4])> {
+fn locate(
+    topo: &Topology,
+    kf: Cell,
+    kt: Cell,
+    rf: Cell,
+    rt: Cell,
+) -> Option<(Vec<Cell>, [usize; 4])> {
     for d in 0..topo.dirs as u8 {
         let (l, a) = line(topo, kf, d);
         let pos = |c: Cell| l.iter().position(|&x| x == c);

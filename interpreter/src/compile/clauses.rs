@@ -60,8 +60,14 @@ pub(crate) fn compile(active: &Active, types: &Types, opts: &Options, cx: &mut C
 
 fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<EndClause> {
     let count = |n: &ast::Num, cx: &mut Cx| {
-        opts.num_in(&dsl::Spanned::new(n.clone(), e.event.span), 1, MAX_COUNT, "a count", cx)
-            .map(|v| v as u32)
+        opts.num_in(
+            &dsl::Spanned::new(n.clone(), e.event.span),
+            1,
+            MAX_COUNT,
+            "a count",
+            cx,
+        )
+        .map(|v| v as u32)
     };
     let event = match &e.event.node {
         Event::Checkmate => EndEvent::Checkmate,
@@ -121,7 +127,9 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
                 event,
                 EndEvent::Checkmate | EndEvent::Stalemate | EndEvent::NoMoves
             ),
-            Effect::CaptorControls => matches!(event, EndEvent::Checkmate | EndEvent::RoyalCaptured),
+            Effect::CaptorControls => {
+                matches!(event, EndEvent::Checkmate | EndEvent::RoyalCaptured)
+            }
             Effect::Eliminate => !matches!(event, EndEvent::LastPlayer),
             _ => true,
         };

@@ -91,20 +91,21 @@ impl Cx {
         self.push(d);
     }
 
-    /// Reports an unknown name, suggesting the closest known one or listing them.
+    /// Reports an unknown `what` (`direction`), suggesting the closest known name or
+    /// listing the `known` ones under the plural noun `plural` (`directions`).
     pub fn unknown<'a>(
         &mut self,
         code: &'static str,
         what: &str,
         name: &Ident,
         known: impl IntoIterator<Item = &'a str>,
-        context: &str,
+        plural: &str,
     ) {
         let help = if self.diags.0.len() >= MAX_DIAGNOSTICS {
             String::new()
         } else {
             let known: Vec<&str> = known.into_iter().collect();
-            help_for(&name.node, &known, what, context)
+            help_for(&name.node, &known, plural)
         };
         self.error(
             code,
@@ -121,13 +122,13 @@ impl Cx {
     }
 }
 
-/// "did you mean `x`?" or a list of the known names.
-pub(crate) fn help_for(wanted: &str, known: &[&str], what: &str, context: &str) -> String {
+/// "did you mean `x`?" or a list of the known names (`plural` names them).
+pub(crate) fn help_for(wanted: &str, known: &[&str], plural: &str) -> String {
     if let Some(k) = closest(wanted, known.iter().copied()) {
         return format!("did you mean `{k}`?");
     }
     if known.is_empty() {
-        return format!("{context} defines no {what}");
+        return format!("no {plural} are declared");
     }
     let mut list: Vec<String> = known
         .iter()
@@ -137,7 +138,7 @@ pub(crate) fn help_for(wanted: &str, known: &[&str], what: &str, context: &str) 
     if known.len() > LISTED {
         list.push(format!("... ({} in all)", known.len()));
     }
-    format!("{context} has {}", list.join(", "))
+    format!("known {plural}: {}", list.join(", "))
 }
 
 #[cfg(test)]
@@ -147,19 +148,16 @@ mod tests {
     #[test]
     fn help_suggests_or_lists() {
         assert_eq!(
-            help_for("nn", &["n", "s"], "direction", "the board"),
+            help_for("nn", &["n", "s"], "directions"),
             "did you mean `n`?"
         );
         assert_eq!(
-            help_for("zz", &["a8", "b7"], "zone", "the board"),
-            "the board has `a8`, `b7`"
+            help_for("zz", &["a8", "b7"], "zones"),
+            "known zones: `a8`, `b7`"
         );
-        assert_eq!(
-            help_for("zz", &[], "zone", "the rule file"),
-            "the rule file defines no zone"
-        );
+        assert_eq!(help_for("zz", &[], "zones"), "no zones are declared");
         let many: Vec<String> = (0..20).map(|i| format!("q{i}")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
-        assert!(help_for("zzzz", &many, "cell", "the board").ends_with("(20 in all)"));
+        assert!(help_for("zzzz", &many, "cells").ends_with("(20 in all)"));
     }
 }

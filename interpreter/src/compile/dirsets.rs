@@ -37,7 +37,12 @@ impl DirSets {
         if let Some(&s) = self.names.get(&name.node) {
             return Some(DirRef::Set(s));
         }
-        let mut known: Vec<&str> = names.board.directions.iter().map(|d| d.name.as_str()).collect();
+        let mut known: Vec<&str> = names
+            .board
+            .directions
+            .iter()
+            .map(|d| d.name.as_str())
+            .collect();
         let mut sets: Vec<&str> = self.names.keys().map(String::as_str).collect();
         sets.sort_unstable();
         known.extend(sets);
@@ -46,7 +51,7 @@ impl DirSets {
             "direction",
             name,
             known,
-            &format!("board `{}` with the rule file's sets", names.board.name),
+            "directions and direction sets",
         );
         None
     }
@@ -56,7 +61,9 @@ impl DirSets {
     pub fn mask(&self, r: DirRef, owner: Player, cell: Cell) -> u32 {
         match r {
             DirRef::Board(d) => 1 << d,
-            DirRef::Set(s) => self.masks[(s * self.players + owner as usize) * self.cells + cell as usize],
+            DirRef::Set(s) => {
+                self.masks[(s * self.players + owner as usize) * self.cells + cell as usize]
+            }
         }
     }
 }
@@ -174,7 +181,10 @@ pub(crate) fn compile(
             .collect();
         cx.error(
             "compile::dirs-cycle",
-            format!("direction set `{}` is defined in terms of itself", first.name.node),
+            format!(
+                "direction set `{}` is defined in terms of itself",
+                first.name.node
+            ),
             first.name.span,
             "part of a cycle",
             format!("the definitions go round: {}", path.join(" -> ")),

@@ -195,7 +195,13 @@ impl Variant {
         if cx.has_errors() {
             return Err(cx.finish().into());
         }
-        attacks::compile(&compiled.attack, kinds, compiled.irregular, &topo, &mut tables);
+        attacks::compile(
+            &compiled.attack,
+            kinds,
+            compiled.irregular,
+            &topo,
+            &mut tables,
+        );
         let mut warnings = board_warnings;
         warnings.extend(cx.finish());
         if let Some(w) = reach::unreachable(&board, &setup) {
@@ -211,7 +217,8 @@ impl Variant {
                 .filter(|&k| types_mask & (1 << kind_type[k]) != 0)
                 .fold(0, |m, k| m | bit(k as Kind))
         };
-        let type_mask = |f: &dyn Fn(usize) -> bool| (0..ntypes).filter(|&t| f(t)).fold(0u64, |m, t| m | 1 << t);
+        let type_mask =
+            |f: &dyn Fn(usize) -> bool| (0..ntypes).filter(|&t| f(t)).fold(0u64, |m, t| m | 1 << t);
         let royal_kinds = of_types(type_mask(&|t| types.infos[t].royal));
         let pawn_kinds = of_types(type_mask(&|t| types.infos[t].pawn));
         let mut virgin_kinds = of_types(compiled.first_types);
@@ -221,7 +228,11 @@ impl Variant {
         }
         tables.ep_kinds = 0;
         let owner_kinds = (0..nplayers)
-            .map(|p| (0..kinds).filter(|&k| kind_owner[k] as usize == p).fold(0, |m, k| m | bit(k as Kind)))
+            .map(|p| {
+                (0..kinds)
+                    .filter(|&k| kind_owner[k] as usize == p)
+                    .fold(0, |m, k| m | bit(k as Kind))
+            })
             .collect();
         let cell_index = board
             .cells

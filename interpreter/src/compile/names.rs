@@ -54,7 +54,7 @@ impl<'b> BoardNames<'b> {
                 "cell",
                 name,
                 self.board.cells.iter().map(|c| c.name.as_str()),
-                &format!("board `{}`", self.board.name),
+                "cells",
             );
         }
         c
@@ -69,7 +69,7 @@ impl<'b> BoardNames<'b> {
                 "seat",
                 name,
                 self.board.seats.iter().map(String::as_str),
-                &format!("board `{}`", self.board.name),
+                "seats",
             );
         }
         s

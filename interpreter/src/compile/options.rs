@@ -47,7 +47,7 @@ impl Options {
                     None
                 }
                 None => {
-                    let help = help_for(name, &self.names(), "option", "the rule file");
+                    let help = help_for(name, &self.names(), "options");
                     cx.error(
                         "compile::unknown-option",
                         format!("unknown option `{name}`"),
@@ -92,7 +92,9 @@ fn kind_of(ty: &ast::OptionType) -> OptionKind {
             min: *min,
             max: *max,
         },
-        ast::OptionType::Choice(cs) => OptionKind::Choice(cs.iter().map(|c| c.node.clone()).collect()),
+        ast::OptionType::Choice(cs) => {
+            OptionKind::Choice(cs.iter().map(|c| c.node.clone()).collect())
+        }
     }
 }
 
@@ -115,7 +117,9 @@ fn parse_given(kind: &OptionKind, text: &str) -> Result<OptionValue, String> {
         OptionKind::Int { min, max } => match text.trim().parse::<i64>() {
             Ok(v) if v >= *min && v <= *max => Ok(OptionValue::Int(v)),
             Ok(_) => Err(format!("it must lie in {min}..{max}")),
-            Err(_) => Err(format!("it is an `int` option: give a whole number in {min}..{max}")),
+            Err(_) => Err(format!(
+                "it is an `int` option: give a whole number in {min}..{max}"
+            )),
         },
         OptionKind::Choice(cs) => {
             if cs.iter().any(|c| c == text) {
@@ -123,7 +127,10 @@ fn parse_given(kind: &OptionKind, text: &str) -> Result<OptionValue, String> {
             } else {
                 Err(format!(
                     "it must be one of {}",
-                    cs.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")
+                    cs.iter()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ))
             }
         }
@@ -154,7 +161,7 @@ pub(crate) fn resolve(file: &RuleFile, given: &[(String, String)], cx: &mut Cx) 
     }
     for (name, text) in given {
         let Some(i) = opts.find(name) else {
-            let help = help_for(name, &opts.names(), "option", "the rule file");
+            let help = help_for(name, &opts.names(), "options");
             let d = Diagnostic::error(
                 "compile::unknown-option",
                 format!(
@@ -218,7 +225,7 @@ fn holds(cond: &Spanned<OptionCond>, opts: &Options, cx: &mut Cx) -> Option<bool
             "option",
             name,
             opts.names(),
-            "the rule file",
+            "options",
         );
         return None;
     };
@@ -251,7 +258,10 @@ fn holds(cond: &Spanned<OptionCond>, opts: &Options, cx: &mut Cx) -> Option<bool
                     format!("option `{}` can never be `{want}`", name.node),
                     v.span,
                     "not a value of this option",
-                    format!("the option is declared with type {}", describe(&opts.infos[i].kind)),
+                    format!(
+                        "the option is declared with type {}",
+                        describe(&opts.infos[i].kind)
+                    ),
                 );
                 return None;
             }
@@ -382,7 +392,10 @@ mod tests {
         assert!(parse_given(&int, "x").is_err());
         assert!(parse_given(&OptionKind::Bool, "yes").is_err());
         let ch = OptionKind::Choice(vec!["a".into(), "b-c".into()]);
-        assert_eq!(parse_given(&ch, "b-c"), Ok(OptionValue::Choice("b-c".into())));
+        assert_eq!(
+            parse_given(&ch, "b-c"),
+            Ok(OptionValue::Choice("b-c".into()))
+        );
         assert!(parse_given(&ch, "d").unwrap_err().contains("`a`, `b-c`"));
     }
 

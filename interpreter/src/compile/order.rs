@@ -41,7 +41,8 @@ pub(crate) fn topological(deps: &[Vec<usize>]) -> Order {
                     }
                     Mark::Active => {
                         let at = stack.iter().position(|&(x, _)| x == dep).unwrap_or(0);
-                        out.cycles.push(stack[at..].iter().map(|&(x, _)| x).collect());
+                        out.cycles
+                            .push(stack[at..].iter().map(|&(x, _)| x).collect());
                         for &(x, _) in &stack[at..] {
                             mark[x] = Mark::Broken;
                         }

@@ -34,7 +34,7 @@ impl Types {
                 "piece type",
                 name,
                 self.infos.iter().map(|t| t.name.as_str()),
-                "the rule file",
+                "piece types",
             );
         }
         t

@@ -35,7 +35,7 @@ impl Players {
                 "player",
                 name,
                 self.infos.iter().map(|p| p.name.as_str()),
-                "the rule file",
+                "players",
             );
         }
         p
@@ -93,10 +93,22 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
             .or_else(|| p.name.node.chars().next())
             .unwrap_or('?');
         let span = p.tag.as_ref().map_or(p.name.span, |t| t.span);
+        if !tag.is_alphabetic() {
+            cx.error(
+                "compile::bad-tag",
+                format!("player `{}` has the tag `{tag}`, which is not a letter", p.name.node),
+                span,
+                "not a letter",
+                "tags start piece names and name the player to move in position strings: use a letter",
+            );
+        }
         if let Some(j) = ps.infos.iter().position(|q| q.tag == tag) {
             cx.error(
                 "compile::duplicate-tag",
-                format!("players `{}` and `{}` both have the tag `{tag}`", ps.infos[j].name, p.name.node),
+                format!(
+                    "players `{}` and `{}` both have the tag `{tag}`",
+                    ps.infos[j].name, p.name.node
+                ),
                 span,
                 "same tag",
                 "position strings tell players apart by tag: add `tag C` with another character",
@@ -113,7 +125,7 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
                     "seat",
                     seat_name,
                     board.seats.iter().map(String::as_str),
-                    "the board",
+                    "seats",
                 );
                 0
             }

@@ -23,7 +23,11 @@ pub(crate) fn unreachable(board: &BoardGraph, setup: &[(Cell, Kind)]) -> Option<
         g.add_node(());
     }
     for e in &board.edges {
-        g.add_edge(NodeIndex::new(e.from as usize), NodeIndex::new(e.to as usize), ());
+        g.add_edge(
+            NodeIndex::new(e.from as usize),
+            NodeIndex::new(e.to as usize),
+            (),
+        );
     }
     let mut seen = vec![false; n];
     let starts: Vec<usize> = if setup.is_empty() {
@@ -60,7 +64,11 @@ pub(crate) fn unreachable(board: &BoardGraph, setup: &[(Cell, Kind)]) -> Option<
                 names.join(", ")
             ),
         )
-        .at(&board.source, board.cells[first].span, "first unreachable cell")
+        .at(
+            &board.source,
+            board.cells[first].span,
+            "first unreachable cell",
+        )
         .help("link these cells to the rest of the board, or remove them"),
     )
 }

@@ -24,7 +24,11 @@ pub(crate) fn compile(
         for g in &s.groups {
             let ty = types.by_letter(g.letter.node);
             if ty.is_none() {
-                let letters: Vec<String> = types.infos.iter().map(|t| format!("`{}`", t.letter)).collect();
+                let letters: Vec<String> = types
+                    .infos
+                    .iter()
+                    .map(|t| format!("`{}`", t.letter))
+                    .collect();
                 cx.error(
                     "compile::unknown-letter",
                     format!("no piece type has the letter `{}`", g.letter.node),

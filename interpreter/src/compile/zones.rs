@@ -59,15 +59,16 @@ impl Zones {
             } else if let Some(&c) = names.cells.get(t.name.node.as_str()) {
                 Src::Cell(c)
             } else {
-                let mut known: Vec<&str> = names.board.zones.iter().map(|z| z.name.as_str()).collect();
+                let mut known: Vec<&str> =
+                    names.board.zones.iter().map(|z| z.name.as_str()).collect();
                 known.extend(self.names.keys().map(String::as_str));
                 known.sort_unstable();
                 cx.unknown(
                     "compile::unknown-zone",
-                    "zone",
+                    "zone or cell",
                     &t.name,
                     known,
-                    "the board and the rule file",
+                    "zones",
                 );
                 ok = false;
                 continue;

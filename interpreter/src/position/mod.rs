@@ -57,7 +57,7 @@ pub(crate) struct Undo {
 }
 
 /// A position of one variant.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) v: Arc<Variant>,
     /// Per cell: 0 empty, else kind + 1.
@@ -204,10 +204,17 @@ impl Position {
     }
 }
 
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({:?})", self.to_string())
+    }
+}
+
 impl PartialEq for Position {
     /// Positions are equal when they are the same game state: same variant, pieces,
     /// unmoved pieces, en-passant entries, turn, eliminations, control, counters and
-    /// result. Piece-list order and history are not compared.
+    /// result: what the position string holds. Piece-list order, history and lost
+    /// points (bookkeeping no rule reads yet) are not compared.
     fn eq(&self, o: &Position) -> bool {
         Arc::ptr_eq(&self.v, &o.v)
             && self.board == o.board
@@ -216,7 +223,6 @@ impl PartialEq for Position {
             && self.to_move == o.to_move
             && self.eliminated == o.eliminated
             && self.control == o.control
-            && self.lost == o.lost
             && self.quiet == o.quiet
             && self.move_number == o.move_number
             && self.finish == o.finish

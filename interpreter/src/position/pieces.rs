@@ -84,10 +84,16 @@ impl Position {
         for k in 0..self.v.kind_count() as Kind {
             for (i, &c) in self.pieces_of(k).iter().enumerate() {
                 if self.board[c as usize] != k + 1 {
-                    return Err(format!("kind {k} lists cell {c}, which holds {}", self.board[c as usize]));
+                    return Err(format!(
+                        "kind {k} lists cell {c}, which holds {}",
+                        self.board[c as usize]
+                    ));
                 }
                 if self.slot[c as usize] as usize != i {
-                    return Err(format!("cell {c} has list index {}, not {i}", self.slot[c as usize]));
+                    return Err(format!(
+                        "cell {c} has list index {}, not {i}",
+                        self.slot[c as usize]
+                    ));
                 }
                 if self.present & bit(k) == 0 {
                     return Err(format!("kind {k} has pieces but is not present"));
