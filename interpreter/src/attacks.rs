@@ -8,6 +8,37 @@
 use crate::ids::{bit, Cell, Kind};
 use crate::position::Position;
 use crate::tables::{to, Op};
+use crate::topology::{RayNode, Topology};
+
+/// True when the first piece of some branch of `nodes` is of a kind in `live` that
+/// captures the ray's origin from there. With `near`, only the first cell of each
+/// branch is looked at.
+#[inline(always)]
+fn ray_hit<const FLANKS: bool>(
+    topo: &Topology,
+    nodes: &[RayNode],
+    board: &[u8],
+    live: u64,
+    near: bool,
+) -> bool {
+    let mut i = 0;
+    while let Some(n) = nodes.get(i) {
+        if FLANKS && n.flank != 0 && topo.flank_blocked(n.flank, board) {
+            i = n.skip as usize;
+            continue;
+        }
+        let sq = board[n.cell as usize];
+        if sq != 0 && n.attack & live & bit(sq - 1) != 0 {
+            return true;
+        }
+        i = if sq == 0 && !near {
+            i + 1
+        } else {
+            n.skip as usize
+        };
+    }
+    false
+}
 
 impl Position {
     /// True when a piece of a kind in `attackers` could capture on `cell` (as if a
@@ -22,37 +53,36 @@ impl Position {
         let topo = &v.topo;
         let board = &self.board[..];
         if live & t.reach[cell as usize] != 0 {
+            let flanks = topo.has_flanks();
             for d in 0..topo.dirs as u8 {
                 let id = topo.ray_id(cell, d);
-                let range = topo.ray_range(id);
-                let nodes = topo.ray(id);
-                let masks = &t.attack[range];
-                let mut i = 0;
-                while i < nodes.len() {
-                    let n = nodes[i];
-                    if n.flank != 0 && topo.flank_blocked(n.flank, board) {
-                        i = n.skip as usize;
-                        continue;
-                    }
-                    let sq = board[n.cell as usize];
-                    if sq == 0 {
-                        i += 1;
-                        continue;
-                    }
-                    if masks[i] & live & bit(sq - 1) != 0 {
-                        return true;
-                    }
-                    i = n.skip as usize;
-                }
-            }
-            for s in t.leaps_to(cell) {
-                if s.kinds & live == 0 {
+                let (all, far) = t.ray_kinds[id as usize];
+                if all & live == 0 {
                     continue;
                 }
-                let sq = board[s.from as usize];
-                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo)
-                {
+                // Without far attackers only the first cells of the ray matter.
+                let near = far & live == 0;
+                let hit = if flanks {
+                    ray_hit::<true>(topo, topo.ray(id), board, live, near)
+                } else {
+                    ray_hit::<false>(topo, topo.ray(id), board, live, near)
+                };
+                if hit {
                     return true;
+                }
+            }
+            if t.leap_kinds[cell as usize] & live != 0 {
+                for s in t.leaps_to(cell) {
+                    if s.kinds & live == 0 {
+                        continue;
+                    }
+                    let sq = board[s.from as usize];
+                    if sq != 0
+                        && s.kinds & live & bit(sq - 1) != 0
+                        && t.need_holds(s.need, board, topo)
+                    {
+                        return true;
+                    }
                 }
             }
         }

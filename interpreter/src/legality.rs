@@ -1,16 +1,28 @@
 //! Legal moves: pseudo-legal moves filtered by the check rule.
 //!
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
-//! found by walking rays from the royal. Then a move needs no test when the mover is
-//! not royal, not pinned, not on a flank cell, the player is not in check, and the
-//! move has no side effect (no en passant, no castle, no royal captured). A royal's
+//! found by walking rays from the royal. Then an ordinary move (no en passant, no
+//! castle, no royal captured) of an unpinned piece that is not royal and not on a
+//! flank cell needs no test when the player is not in check; in single check it is
+//! legal exactly when it lands on the checker or between checker and royal. A royal's
 //! ordinary move tests its target with the royal lifted. Everything else (en passant,
-//! castles, pinned pieces, check, several royals, opponents whose attacks pins do not
-//! see) is made, tested and unmade.
+//! castles, pinned pieces, double check, several royals, flanked boards in check,
+//! opponents whose attacks pins do not see) is made, tested and unmade.
 
 use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
+
+/// What the ray walk from the royal found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// Not attacked.
+    None,
+    /// One checker; `Position::block` holds the cells that resolve it.
+    Single,
+    /// Several checkers (or one along several paths).
+    Multiple,
+}
 
 impl Position {
     /// The legal moves (empty when the game is over). The position is unchanged
@@ -61,31 +73,42 @@ impl Position {
             return;
         }
         let attackers = self.attackers_of(me);
-        let v = self.v.clone();
-        let fast = count == 1 && attackers & self.present & v.tables.pin_unsafe == 0;
+        let fast = count == 1 && attackers & self.present & self.v.tables.pin_unsafe == 0;
         let royal = royals[0];
-        let checkers = if fast {
+        let check = if fast {
             self.find_pins(royal, attackers)
         } else {
-            0
+            Check::Multiple
         };
+        // In check on a flanked board a move may block by filling a flank.
+        let flanks = self.v.topo.has_flanks();
+        let blockable = check == Check::Single && !flanks;
+        let royal_kinds = self.v.royal_kinds;
+        let pins = fast && !self.pinned.is_empty();
         let mut w = 0;
         for r in 0..list.len() {
             let m = list[r];
             let target = self.board[m.to as usize];
             let plain =
-                m.kind <= mk::CREATES_EP && (target == 0 || v.royal_kinds & bit(target - 1) == 0);
-            let legal = if fast && plain && m.from != royal {
-                (checkers == 0 && !self.pinned.contains(m.from) && !v.flank_cells.contains(m.from))
-                    || self.try_move(me, m)
-            } else if fast && plain && m.from == royal {
+                m.kind <= mk::CREATES_EP && (target == 0 || royal_kinds & bit(target - 1) == 0);
+            let legal = if !fast || !plain {
+                self.try_move(me, m)
+            } else if m.from == royal {
                 let sq = self.board[royal as usize];
                 self.board[royal as usize] = 0;
                 let hit = self.attacked(m.to, attackers);
                 self.board[royal as usize] = sq;
                 !hit
-            } else {
+            } else if (pins && self.pinned.contains(m.from))
+                || (flanks && self.v.flank_cells.contains(m.from))
+            {
                 self.try_move(me, m)
+            } else {
+                match check {
+                    Check::None => true,
+                    Check::Single if blockable => self.block.contains(m.to),
+                    _ => self.try_move(me, m),
+                }
             };
             if legal {
                 list.set(w, m);
@@ -103,24 +126,26 @@ impl Position {
         ok
     }
 
-    /// Fills `self.pinned` with the pieces pinned to `royal` and returns how many
-    /// pieces give check.
-    fn find_pins(&mut self, royal: Cell, attackers: u64) -> u32 {
+    /// Fills `self.pinned` with the pieces pinned to `royal`, and `self.block` with
+    /// the cells that resolve a single check.
+    fn find_pins(&mut self, royal: Cell, attackers: u64) -> Check {
         self.pinned.clear();
-        let v = self.v.clone();
+        let friends = self.friends_of(self.to_move);
+        let v = &*self.v;
         let t = &v.tables;
         let topo = &v.topo;
         let live = attackers & self.present;
-        let friends = self.friends_of(self.to_move);
-        let mut checkers = 0;
         if live & t.reach[royal as usize] == 0 {
-            return 0;
+            return Check::None;
         }
+        let mut checkers = 0;
         let board = &self.board;
         for d in 0..topo.dirs as u8 {
             let id = topo.ray_id(royal, d);
+            if t.ray_kinds[id as usize].0 & live == 0 {
+                continue;
+            }
             let nodes = topo.ray(id);
-            let masks = &t.attack[topo.ray_range(id)];
             let mut i = 0;
             while i < nodes.len() {
                 let n = nodes[i];
@@ -134,8 +159,16 @@ impl Position {
                     continue;
                 }
                 let k = bit(sq - 1);
-                if masks[i] & live & k != 0 {
+                if n.attack & live & k != 0 {
                     checkers += 1;
+                    if checkers == 1 {
+                        let block = &mut self.block;
+                        block.clear();
+                        block.insert(n.cell);
+                        crate::topology::for_each_passed(nodes, i, |c| {
+                            block.insert(c);
+                        });
+                    }
                 } else if friends & k != 0 {
                     // Behind a friend: the first piece of each branch of its subtree.
                     let end = n.skip as usize;
@@ -151,7 +184,7 @@ impl Position {
                             j += 1;
                             continue;
                         }
-                        if masks[j] & live & bit(s - 1) != 0 {
+                        if m.attack & live & bit(s - 1) != 0 {
                             self.pinned.insert(n.cell);
                             break;
                         }
@@ -161,13 +194,24 @@ impl Position {
                 i = n.skip as usize;
             }
         }
-        for s in t.leaps_to(royal) {
-            let sq = board[s.from as usize];
-            if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo) {
-                checkers += 1;
+        if t.leap_kinds[royal as usize] & live != 0 {
+            for s in t.leaps_to(royal) {
+                let sq = board[s.from as usize];
+                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo)
+                {
+                    checkers += 1;
+                    if checkers == 1 {
+                        self.block.clear();
+                        self.block.insert(s.from);
+                    }
+                }
             }
         }
-        checkers
+        match checkers {
+            0 => Check::None,
+            1 => Check::Single,
+            _ => Check::Multiple,
+        }
     }
 
     /// Plays `mv` if it is legal here.

@@ -74,6 +74,10 @@ impl Position {
     #[inline(always)]
     fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
         let t = &self.v.tables;
+        if t.promo_kinds & bit(kind) == 0 {
+            list.push(m);
+            return;
+        }
         let p = t.promo_at[t.slot(kind, m.to)];
         if p == 0 {
             list.push(m);

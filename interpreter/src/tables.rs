@@ -3,8 +3,8 @@
 //! Per `(kind, cell)` a flat slice of [`Atom`]s. Direction sets (per owner and cell),
 //! `from` zones, and for steps and leaps also `into` zones are folded in, so an atom
 //! only asks the board about occupancy, unmoved pieces and en-passant cells. Attack
-//! detection reads a `u64` kind mask per ray node and per-cell source lists for leaps
-//! (see `compile::attacks`).
+//! detection reads a `u64` kind mask per ray node (kept in the node itself, see
+//! `topology.rs`) and per-cell source lists for leaps (see `compile::attacks`).
 
 use crate::cellset::CellSet;
 use crate::ids::{Cell, Kind, PieceType};
@@ -121,14 +121,13 @@ pub(crate) struct Tables {
     pub promo_at: Vec<u8>,
     /// Promotions (index 0 unused).
     pub promos: Vec<Promo>,
+    /// Kinds that promote somewhere (others skip the promotion lookup).
+    pub promo_kinds: u64,
     /// Per `kind * cells + cell`: two rules may produce the same move, so generation
     /// removes duplicates for this piece.
     pub dedupe: Vec<bool>,
     /// `into` zones of slides and hops.
     pub zones: Vec<CellSet>,
-    /// Per ray node: kinds that, standing there, capture the ray's origin by sliding or
-    /// stepping back along the ray.
-    pub attack: Vec<u64>,
     /// Per cell: start of its leap sources (one extra entry at the end).
     pub leap_start: Vec<u32>,
     /// Leap sources.
@@ -136,6 +135,12 @@ pub(crate) struct Tables {
     /// Per cell: every kind that may attack it along a ray or by a leap, a quick
     /// reject.
     pub reach: Vec<u64>,
+    /// Per ray: the kinds of all its attack masks, and of those of nodes deeper than
+    /// one step. A ray whose kinds are all absent is skipped; one whose far kinds are
+    /// absent only looks at its first cells.
+    pub ray_kinds: Vec<(u64, u64)>,
+    /// Per cell: the kinds of its leap sources.
+    pub leap_kinds: Vec<u64>,
     /// Kinds whose attacks are found by generating their captures (hops, `first`).
     pub irregular: u64,
     /// Kinds whose attacks vacating a cell may open in ways pins do not see.

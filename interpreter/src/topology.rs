@@ -32,9 +32,13 @@ pub(crate) struct Succ {
     pub flank: u16,
 }
 
-/// One node of a ray tree.
+/// One node of a ray tree, 16 bytes: attack detection reads everything it needs
+/// about a node from one cache line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RayNode {
+    /// Kinds that, standing on this node, capture the ray's origin by sliding or
+    /// stepping back along the ray (filled by `compile::attacks`).
+    pub attack: u64,
     /// The cell.
     pub cell: Cell,
     /// Index (within the ray) just after this node's subtree.
@@ -198,9 +202,9 @@ impl Topology {
         &self.nodes[self.ray_range(id)]
     }
 
-    /// Every node of every ray (attack masks are indexed like this).
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
+    /// Sets the attack mask of pool node `i`.
+    pub fn set_attack(&mut self, i: usize, kinds: u64) {
+        self.nodes[i].attack = kinds;
     }
 
     /// The direction a ray continues in after pool node `i`.
@@ -212,16 +216,7 @@ impl Topology {
     /// ancestors in the tree), origin side first.
     pub fn passed(&self, ray: &[RayNode], i: usize) -> Vec<Cell> {
         let mut out = Vec::new();
-        let mut want = ray[i].depth.saturating_sub(1);
-        for j in (0..i).rev() {
-            if want == 0 {
-                break;
-            }
-            if ray[j].depth == want && ray[j].skip as usize > i {
-                out.push(ray[j].cell);
-                want -= 1;
-            }
-        }
+        for_each_passed(ray, i, |c| out.push(c));
         out.reverse();
         out
     }
@@ -229,6 +224,21 @@ impl Topology {
     /// True when some edge of the board has flank cells.
     pub fn has_flanks(&self) -> bool {
         !self.flank_member.is_empty()
+    }
+}
+
+/// Calls `f` with the ancestors of node `i` of a ray, nearest first (no allocation).
+#[inline]
+pub(crate) fn for_each_passed(ray: &[RayNode], i: usize, mut f: impl FnMut(Cell)) {
+    let mut want = ray[i].depth.saturating_sub(1);
+    for j in (0..i).rev() {
+        if want == 0 {
+            break;
+        }
+        if ray[j].depth == want && ray[j].skip as usize > i {
+            f(ray[j].cell);
+            want -= 1;
+        }
     }
 }
 
@@ -262,6 +272,7 @@ impl RayBuilder<'_> {
                 });
             }
             self.topo.nodes.push(RayNode {
+                attack: 0,
                 cell: s.to,
                 skip: 0,
                 depth: depth + 1,

@@ -276,6 +276,23 @@ impl Variant {
         (owner as usize * self.types.len() + piece_type as usize) as Kind
     }
 
+    /// King from, king to, partner from, partner to of castle `i`.
+    #[inline]
+    pub(crate) fn castle_cells(&self, i: usize) -> [Cell; 4] {
+        let c = &self.castles[i];
+        [c.king_from, c.king_to, c.rook_from, c.rook_to]
+    }
+
+    /// The owner of a kind and its type's value.
+    #[inline]
+    pub(crate) fn owner_and_value(&self, kind: Kind) -> (Player, i64) {
+        let k = kind as usize;
+        (
+            self.kind_owner[k],
+            self.types[self.kind_type[k] as usize].value,
+        )
+    }
+
     /// Number of kinds.
     pub(crate) fn kind_count(&self) -> usize {
         self.kind_owner.len()

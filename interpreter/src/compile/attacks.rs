@@ -17,7 +17,7 @@ pub(crate) fn compile(
     slots: &[SlotAttack],
     kinds: usize,
     irregular: u64,
-    topo: &Topology,
+    topo: &mut Topology,
     t: &mut Tables,
 ) {
     let cells = topo.cells;
@@ -31,13 +31,14 @@ pub(crate) fn compile(
             }
         }
     }
-    t.attack = vec![0; topo.node_count()];
     t.reach = vec![0; cells];
+    t.ray_kinds = vec![(0, 0); cells * topo.dirs];
     for origin in 0..cells as Cell {
         for d in 0..topo.dirs as u8 {
             let id = topo.ray_id(origin, d);
             let start = topo.ray_range(id).start;
-            for (j, node) in topo.ray(id).iter().enumerate() {
+            for j in 0..topo.ray(id).len() {
+                let node = topo.ray(id)[j];
                 let i = start + j;
                 let back = topo.opposite[topo.node_dir(i) as usize];
                 let mut mask = 0u64;
@@ -54,8 +55,13 @@ pub(crate) fn compile(
                         mask |= bit(k);
                     }
                 }
-                t.attack[i] = mask;
+                topo.set_attack(i, mask);
                 t.reach[origin as usize] |= mask;
+                let rk = &mut t.ray_kinds[id as usize];
+                rk.0 |= mask;
+                if node.depth > 1 {
+                    rk.1 |= mask;
+                }
             }
         }
     }
@@ -80,12 +86,14 @@ pub(crate) fn compile(
         }
     }
     t.leap_start = Vec::with_capacity(cells + 1);
+    t.leap_kinds = vec![0; cells];
     t.leaps.clear();
     t.pin_unsafe = irregular;
     for (c, list) in per_target.into_iter().enumerate() {
         t.leap_start.push(t.leaps.len() as u32);
         for s in list {
             t.reach[c] |= s.kinds;
+            t.leap_kinds[c] |= s.kinds;
             if s.need != 0 {
                 t.pin_unsafe |= s.kinds;
             }

@@ -136,7 +136,7 @@ impl Variant {
                 return Err(all.into());
             }
         };
-        let topo = match Topology::build(&board) {
+        let mut topo = match Topology::build(&board) {
             Ok(t) => t,
             Err(e) => {
                 let mut all = cx.finish();
@@ -199,7 +199,7 @@ impl Variant {
             &compiled.attack,
             kinds,
             compiled.irregular,
-            &topo,
+            &mut topo,
             &mut tables,
         );
         let mut warnings = board_warnings;

@@ -89,6 +89,7 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                 }
                 let slot = t.slot(kind, cell);
                 t.promo_at[slot] = id as u8;
+                t.promo_kinds |= crate::ids::bit(kind);
             }
         }
     }

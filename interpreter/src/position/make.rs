@@ -16,7 +16,6 @@ impl Position {
     /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
     /// from outside.
     pub fn make(&mut self, mv: Move) {
-        let v = Arc::clone(&self.v);
         let me = self.to_move;
         let mut u = Undo {
             mv,
@@ -37,30 +36,30 @@ impl Position {
             finished: false,
         };
         self.history.push(self.hash);
-        self.hash ^= v.keys.to_move(me);
+        self.hash ^= self.v.keys.to_move(me);
         let mut reset_quiet = false;
         let mut new_ep = None;
         let mut cap_cell = None;
         match mv.kind {
             mk::PASS => self.pass_effects(&mut u),
             mk::CASTLE => {
-                let c = &v.castles[mv.aux as usize];
-                if self.virgin.remove(c.king_from) {
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                if self.virgin.remove(kf) {
                     u.virgin |= 1;
-                    self.hash ^= v.keys.virgin(c.king_from);
+                    self.hash ^= self.v.keys.virgin(kf);
                 }
-                if self.virgin.remove(c.rook_from) {
+                if self.virgin.remove(rf) {
                     u.virgin |= 4;
-                    self.hash ^= v.keys.virgin(c.rook_from);
+                    self.hash ^= self.v.keys.virgin(rf);
                 }
-                u.moved = self.board[c.king_from as usize];
-                u.from_slot = self.slot[c.king_from as usize];
-                u.captured = self.board[c.rook_from as usize];
-                u.cap_slot = self.slot[c.rook_from as usize];
-                let kk = self.remove(c.king_from);
-                let rk = self.remove(c.rook_from);
-                self.restore(c.rook_to, rk, u.cap_slot);
-                self.restore(c.king_to, kk, u.from_slot);
+                u.moved = self.board[kf as usize];
+                u.from_slot = self.slot[kf as usize];
+                u.captured = self.board[rf as usize];
+                u.cap_slot = self.slot[rf as usize];
+                let kk = self.remove(kf);
+                let rk = self.remove(rf);
+                self.restore(rt, rk, u.cap_slot);
+                self.restore(kt, kk, u.from_slot);
             }
             _ => {
                 let (from, to) = (mv.from, mv.to);
@@ -80,26 +79,28 @@ impl Position {
                     let ck = self.remove(at);
                     if self.virgin.remove(at) {
                         u.virgin |= 2;
-                        self.hash ^= v.keys.virgin(at);
+                        self.hash ^= self.v.keys.virgin(at);
                     }
-                    let owner = v.kind_owner[ck as usize] as usize;
-                    self.lost[owner] += v.types[v.kind_type[ck as usize] as usize].value;
+                    let (owner, value) = self.v.owner_and_value(ck);
+                    self.lost[owner as usize] += value;
                     cap_cell = Some(at);
                     reset_quiet = true;
                 }
                 if self.virgin.remove(from) {
                     u.virgin |= 1;
-                    self.hash ^= v.keys.virgin(from);
+                    self.hash ^= self.v.keys.virgin(from);
                 }
                 match mv.promotion() {
                     Some(t) => {
                         u.from_slot = self.slot[from as usize];
                         self.remove(from);
-                        self.add(to, v.kind(t, v.kind_owner[kind as usize]));
+                        let owner = self.v.kind_owner[kind as usize];
+                        let promoted = self.v.kind(t, owner);
+                        self.add(to, promoted);
                     }
                     None => self.relocate(from, to),
                 }
-                reset_quiet |= v.pawn_kinds & bit(kind) != 0;
+                reset_quiet |= self.v.pawn_kinds & bit(kind) != 0;
                 if mv.kind == mk::CREATES_EP {
                     new_ep = Some(EpEntry {
                         path: mv.aux,
@@ -109,15 +110,12 @@ impl Position {
                 }
             }
         }
-        self.update_ep(&mut u, me, new_ep, cap_cell);
-        if u.captured != 0 && mv.kind != mk::CASTLE {
-            let ck = u.captured - 1;
-            if v.royal_kinds & bit(ck) != 0 {
-                if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
-                    let subject = v.kind_owner[ck as usize];
-                    self.apply_effects(effects, subject, me, EndReason::RoyalCaptured, &mut u);
-                }
-            }
+        if new_ep.is_some() || !self.ep.is_empty() {
+            self.update_ep(&mut u, me, new_ep, cap_cell);
+        }
+        if u.captured != 0 && mv.kind != mk::CASTLE && self.v.royal_kinds & bit(u.captured - 1) != 0
+        {
+            self.royal_captured(u.captured - 1, me, &mut u);
         }
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
@@ -126,14 +124,22 @@ impl Position {
             self.move_number += 1;
         }
         self.to_move = next;
-        self.hash ^= v.keys.to_move(next);
+        self.hash ^= self.v.keys.to_move(next);
         self.undo.push(u);
+    }
+
+    /// A royal of kind `kind` was captured by `captor`: the `royal captured` clause.
+    fn royal_captured(&mut self, kind: Kind, captor: Player, u: &mut Undo) {
+        let v = Arc::clone(&self.v);
+        if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
+            let subject = v.kind_owner[kind as usize];
+            self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
+        }
     }
 
     /// Takes back the last move made; `None` when there is none.
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
-        let v = Arc::clone(&self.v);
         let mv = u.mv;
         for _ in 0..u.ctl_changes {
             if let Some((i, old)) = self.ctl_log.pop() {
@@ -157,16 +163,16 @@ impl Position {
         match mv.kind {
             mk::PASS => {}
             mk::CASTLE => {
-                let c = &v.castles[mv.aux as usize];
-                let kk = self.remove(c.king_to);
-                let rk = self.remove(c.rook_to);
-                self.restore(c.rook_from, rk, u.cap_slot);
-                self.restore(c.king_from, kk, u.from_slot);
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                let kk = self.remove(kt);
+                let rk = self.remove(rt);
+                self.restore(rf, rk, u.cap_slot);
+                self.restore(kf, kk, u.from_slot);
                 if u.virgin & 1 != 0 {
-                    self.virgin.insert(c.king_from);
+                    self.virgin.insert(kf);
                 }
                 if u.virgin & 4 != 0 {
-                    self.virgin.insert(c.rook_from);
+                    self.virgin.insert(rf);
                 }
             }
             _ => {
@@ -179,8 +185,8 @@ impl Position {
                 if u.captured != 0 {
                     let ck: Kind = u.captured - 1;
                     self.restore(u.cap_cell, ck, u.cap_slot);
-                    let owner = v.kind_owner[ck as usize] as usize;
-                    self.lost[owner] -= v.types[v.kind_type[ck as usize] as usize].value;
+                    let (owner, value) = self.v.owner_and_value(ck);
+                    self.lost[owner as usize] -= value;
                 }
                 if u.virgin & 1 != 0 {
                     self.virgin.insert(mv.from);

@@ -97,6 +97,9 @@ pub struct Position {
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
     pub(crate) pinned: CellSet,
+    /// With a single checker: the cells where a move resolves the check (the
+    /// checker's cell and the cells between it and the royal).
+    pub(crate) block: CellSet,
 }
 
 impl Position {
@@ -144,6 +147,7 @@ impl Position {
             ctl_log: Vec::new(),
             scratch: MoveList::new(),
             pinned: CellSet::new(cells),
+            block: CellSet::new(cells),
             v,
         }
     }
