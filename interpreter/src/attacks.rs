@@ -171,3 +171,47 @@ impl Position {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, chess_with};
+    use crate::Position;
+
+    fn attacked_by_other(fen: &str, cell: &str) -> bool {
+        let v = chess();
+        let p = Position::from_str(&v, fen).unwrap();
+        let other = 1 - p.to_move();
+        p.attacked(v.cell(cell).unwrap(), p.friends_of(other))
+    }
+
+    #[test]
+    fn pawns_knights_and_sliders_attack() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(attacked_by_other(start, "f6"));
+        assert!(attacked_by_other(start, "h6"));
+        assert!(!attacked_by_other(start, "e5"));
+        assert!(!attacked_by_other(start, "e1"));
+        // A rook behind a pawn does not see past it; a bishop on an open diagonal does.
+        let fen = "4k3/8/8/8/8/8/4p3/4r1K1 w - - 0 1";
+        assert!(!attacked_by_other(fen, "e8"));
+        assert!(attacked_by_other(fen, "f1"));
+        assert!(attacked_by_other("4k3/8/8/8/8/8/8/b5K1 w - - 0 1", "h8"));
+        assert!(!attacked_by_other("4k3/8/8/8/3P4/8/8/b5K1 w - - 0 1", "h8"));
+    }
+
+    #[test]
+    fn irregular_kinds_are_tested_by_their_captures() {
+        let v = chess_with("piece cannon C {\n hop n e s w far to enemy\n}");
+        let p = Position::from_str(&v, "4k3/8/4K3/8/8/8/8/4c3 w - - 0 1").unwrap();
+        let black = p.friends_of(1);
+        // The cannon on e1 hops over the king on e6 onto e7 and e8, not e6 itself.
+        assert!(p.attacked(v.cell("e7").unwrap(), black));
+        assert!(!p.attacked(v.cell("e6").unwrap(), black));
+        assert!(!p.attacked(v.cell("e2").unwrap(), black));
+        assert!(p.captures_at(
+            p.board[v.cell("e1").unwrap() as usize] - 1,
+            v.cell("e1").unwrap(),
+            v.cell("e8").unwrap()
+        ));
+    }
+}

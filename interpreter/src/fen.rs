@@ -238,3 +238,44 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
         f.text.len(),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::posstring::fields;
+    use crate::testing::chess;
+
+    #[test]
+    fn fen_is_recognised() {
+        let v = chess();
+        assert!(rectangular(&v));
+        let is = |s: &str| is_fen(&v, &fields(s));
+        assert!(is("8/8/8/8/8/8/8/K6k w KQkq - 0 1"));
+        assert!(is("8/8/8/8/8/8/8/K6k w HAha e3"));
+        assert!(is("8/8/8/8/8/8/8/K6k w - -"));
+        assert!(
+            !is("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            "the same in both forms: read as a position string"
+        );
+        assert!(!is("8/8/8/8/8/8/8/K6k w a1,e1 e3>e4 0 1"));
+    }
+
+    #[test]
+    fn castling_rights_map_to_castles() {
+        let v = chess();
+        let p = Position::from_str(&v, "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1").unwrap();
+        let unmoved: Vec<&str> = ["a1", "e1", "h1", "a8", "e8", "h8"]
+            .into_iter()
+            .filter(|c| p.is_unmoved(v.cell(c).unwrap()))
+            .collect();
+        assert_eq!(unmoved, ["a1", "e1", "e8", "h8"]);
+        assert!(Position::from_str(&v, "r3k2r/8/8/8/8/8/8/R3K2R w C - 0 1").is_err());
+    }
+
+    #[test]
+    fn en_passant_square_finds_the_pawn() {
+        let v = chess();
+        let p = Position::from_str(&v, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+        assert!(p.to_string().contains(" d6>d5 "));
+    }
+}

@@ -227,3 +227,63 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    fn legal(fen: &str) -> Vec<String> {
+        let v = chess();
+        let mut p = Position::from_str(&v, fen).unwrap();
+        let moves = p.legal_moves();
+        let mut out: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn pinned_pieces_stay_on_the_line() {
+        assert_eq!(
+            legal("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1", "e1f2"]
+        );
+        // A pinned rook may move along the pin.
+        let moves = legal("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+        assert!(moves.contains(&"e2e7".to_owned()) && moves.contains(&"e2e5".to_owned()));
+        assert!(!moves
+            .iter()
+            .any(|m| m.starts_with("e2d") || m.starts_with("e2f")));
+    }
+
+    #[test]
+    fn single_check_is_blocked_or_captured_and_double_check_moves_the_king() {
+        assert_eq!(
+            legal("4k3/4r3/8/8/8/8/3N4/4K3 w - - 0 1"),
+            ["d2e4", "e1d1", "e1f1", "e1f2"]
+        );
+        assert_eq!(
+            legal("4k3/8/8/8/8/5n2/3N4/4r1K1 w - - 0 1"),
+            ["g1f2", "g1g2"],
+            "double check: only the king moves"
+        );
+    }
+
+    #[test]
+    fn the_king_may_not_step_along_the_checking_line() {
+        assert_eq!(
+            legal("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"),
+            ["e1d2", "e1e2", "e1f2"]
+        );
+    }
+
+    #[test]
+    fn for_each_legal_sees_every_legal_move() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let mut n = 0;
+        p.for_each_legal(|_| n += 1);
+        assert_eq!(n, 20);
+        assert_eq!(p.legal_moves().len(), 20);
+    }
+}

@@ -30,6 +30,8 @@ mod perft;
 mod position;
 mod posstring;
 mod tables;
+#[cfg(test)]
+mod testing;
 mod topology;
 mod variant;
 mod zobrist;

@@ -138,3 +138,37 @@ impl Position {
         Err(MoveError::Illegal(shown))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, compile};
+    use crate::{MoveError, Position};
+
+    #[test]
+    fn chess_moves_read_and_write() {
+        let v = chess();
+        let mut p = Position::from_str(&v, "4k3/1P6/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+        let m = p.parse_long("b7b8Q").unwrap();
+        assert_eq!(p.long(m), "b7b8q");
+        let castle = p.parse_long("e1c1").unwrap();
+        assert_eq!(p.long(castle), "e1c1");
+        assert_eq!(p.parse_long("b7b8"), Err(MoveError::Illegal("b7b8".into())));
+        assert_eq!(v.long_notation(crate::Move::pass()), "pass");
+    }
+
+    #[test]
+    fn ambiguous_cell_names_get_a_dash() {
+        let board = "name: line\nseats: [white, black]\ndirections:\n  e: { opposite: w }\n  w: { opposite: e }\n\
+                     cells:\n  - { name: a1, at: [0, 0], links: { e: 1b } }\n  - { name: 1b, at: [1, 0], links: { e: a11, w: a1 } }\n\
+                     \x20 - { name: a11, at: [2, 0], links: { e: b, w: 1b } }\n  - { name: b, at: [3, 0], links: { w: a11 } }\n\
+                     rows: [[a1, 1b, a11, b]]\n";
+        let rules = "board \"line.yaml\"\nplayer white\nplayer black\npiece rook R {\n slide e w\n}\nsetup white: R a1\nsetup black: R b\n";
+        let v = compile(rules, board).unwrap();
+        let mut p = Position::start(&v);
+        let m = p.parse_long("a1-1b").unwrap();
+        assert_eq!(p.long(m), "a1-1b", "a1 1b and a11 b both read as a11b");
+        let m = p.parse_long("a1a11").unwrap();
+        assert_eq!(p.long(m), "a1a11");
+        assert_eq!(p.parse_long("a11b"), Ok(p.parse_long("a1-1b").unwrap()));
+    }
+}

@@ -286,3 +286,61 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+    use crate::testing::chess;
+    use crate::{MoveKind, Position};
+
+    fn pseudo(fen: &str) -> (Position, MoveList) {
+        let v = chess();
+        let p = Position::from_str(&v, fen).unwrap();
+        let mut list = MoveList::new();
+        p.gen_pseudo(&mut list);
+        (p, list)
+    }
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        let (_, list) = pseudo("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(list.len(), 20);
+        assert_eq!(list.iter().filter(|m| m.creates_en_passant()).count(), 8);
+    }
+
+    #[test]
+    fn castles_need_empty_and_safe_cells() {
+        let (p, list) = pseudo("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let castles: Vec<String> = list
+            .iter()
+            .filter(|m| matches!(m.kind(), MoveKind::Castle(_)))
+            .map(|&m| p.long(m))
+            .collect();
+        assert_eq!(castles, ["e1g1", "e1c1"]);
+        let (_, list) = pseudo("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+        assert!(
+            list.iter()
+                .all(|m| !matches!(m.kind(), MoveKind::Castle(0))),
+            "f1 is attacked"
+        );
+        let (_, list) = pseudo("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");
+        assert!(
+            list.iter()
+                .all(|m| !matches!(m.kind(), MoveKind::Castle(1))),
+            "b1 is occupied"
+        );
+    }
+
+    #[test]
+    fn promotions_are_one_move_per_type_and_en_passant_is_offered() {
+        let (_, list) = pseudo("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(list.iter().filter(|m| m.promotion().is_some()).count(), 4);
+        let (p, list) = pseudo("4k3/8/8/3pP3/8/8/8/4K3 w - d6>d5 0 2");
+        let ep: Vec<String> = list
+            .iter()
+            .filter(|m| m.kind() == MoveKind::EnPassant)
+            .map(|&m| p.long(m))
+            .collect();
+        assert_eq!(ep, ["e5d6"]);
+    }
+}

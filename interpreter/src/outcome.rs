@@ -468,3 +468,47 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reason_names_round_trip() {
+        for r in [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::NoMoves,
+            EndReason::RoyalCaptured,
+            EndReason::Repetition,
+            EndReason::Quiet,
+            EndReason::Material,
+            EndReason::LastPlayer,
+        ] {
+            assert_eq!(EndReason::from_name(r.name()), Some(r));
+        }
+        assert_eq!(EndReason::from_name("resign"), None);
+    }
+
+    #[test]
+    fn scores_are_points() {
+        let f = Finish::new(
+            EndReason::Checkmate,
+            &[Score::Loss, Score::Win, Score::Draw],
+        );
+        assert_eq!(f.scores(3), vec![Score::Loss, Score::Win, Score::Draw]);
+        let total: f64 = f.scores(3).iter().map(|s| s.points()).sum();
+        assert_eq!(total, 1.5);
+    }
+
+    #[test]
+    fn continuing_effects() {
+        assert!(Position::continues(&[
+            Effect::CaptorControls,
+            Effect::Eliminate
+        ]));
+        assert!(Position::continues(&[Effect::Pass]));
+        assert!(!Position::continues(&[Effect::Lose, Effect::Pass]));
+        assert!(!Position::continues(&[]));
+    }
+}

@@ -46,3 +46,22 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn small_depths_of_the_start_position() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        assert_eq!(perft(&mut p, 0), 1);
+        assert_eq!(perft(&mut p, 1), 20);
+        assert_eq!(perft(&mut p, 3), 8902);
+        let d = divide(&mut p, 2);
+        assert_eq!(d.len(), 20);
+        assert!(d.iter().all(|&(_, n)| n == 20));
+        assert_eq!(p, Position::start(&v));
+    }
+}

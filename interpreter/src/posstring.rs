@@ -611,3 +611,40 @@ impl fmt::Display for Position {
         f.write_str(&s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn fields_keep_offsets() {
+        let fs = fields("  ab c\td  ");
+        let got: Vec<(&str, usize)> = fs.iter().map(|f| (f.text, f.at)).collect();
+        assert_eq!(got, [("ab", 2), ("c", 5), ("d", 7)]);
+        assert!(fields("").is_empty());
+    }
+
+    #[test]
+    fn short_cuts_long_text() {
+        assert_eq!(short("abc"), "abc");
+        assert_eq!(short(&"é".repeat(50)).chars().count(), 43);
+    }
+
+    #[test]
+    fn start_position_string() {
+        let v = chess();
+        let p = Position::start(&v);
+        assert_eq!(
+            p.to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1"
+        );
+        let e = Position::from_str(
+            &v,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8 -",
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, K::Syntax);
+        assert!(e.message.contains("quiet plies"));
+    }
+}

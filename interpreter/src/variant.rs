@@ -303,3 +303,30 @@ impl Variant {
         self.players.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+
+    #[test]
+    fn names_for_front_ends() {
+        let v = chess();
+        assert_eq!(v.name(), "Chess");
+        assert_eq!(v.cell_count(), 64);
+        let e4 = v.cell("e4").unwrap();
+        assert_eq!(v.cell_name(e4), "e4");
+        assert_eq!(v.cell_position(e4), (4.5, 3.5));
+        assert_eq!(v.rows().len(), 8);
+        assert_eq!(v.players().iter().map(|p| p.tag).collect::<String>(), "wb");
+        assert_eq!(v.player_by_tag('b'), Some(1));
+        let n = v.piece_type_by_letter('n').unwrap();
+        assert_eq!(v.piece_types()[n as usize].name, "knight");
+        assert!(v.piece_types().iter().any(|t| t.pawn && t.letter == 'P'));
+        let names: Vec<&str> = v.castles().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["O-O", "O-O-O", "O-O", "O-O-O"]);
+        assert_eq!(v.notation_marks().promotion, "=");
+        assert!(v.options().is_empty());
+        assert_eq!(v.setup().count(), 32);
+        assert!(format!("{v:?}").contains("Chess"));
+    }
+}

@@ -103,3 +103,37 @@ pub(crate) fn compile(
     t.leap_start.push(t.leaps.len() as u32);
     t.irregular = irregular;
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ids::bit;
+    use crate::testing::chess;
+
+    #[test]
+    fn chess_masks() {
+        let v = chess();
+        let topo = &v.topo;
+        let rook = v.kind(v.piece_type_by_letter('R').unwrap(), 0);
+        let king = v.kind(v.piece_type_by_letter('K').unwrap(), 0);
+        let pawn = v.kind(v.piece_type_by_letter('P').unwrap(), 0);
+        let (a8, s) = (v.cell("a8").unwrap(), v.board().direction("s").unwrap());
+        let ray = topo.ray(topo.ray_id(a8, s));
+        assert!(ray.iter().all(|n| n.attack & bit(rook) != 0));
+        assert!(ray[0].attack & bit(king) != 0 && ray[1].attack & bit(king) == 0);
+        // A white pawn on d3 captures e4: the ray from e4 going south-west.
+        let (e4, sw) = (v.cell("e4").unwrap(), v.board().direction("sw").unwrap());
+        assert!(topo.ray(topo.ray_id(e4, sw))[0].attack & bit(pawn) != 0);
+        let (e4, s) = (v.cell("e4").unwrap(), s);
+        assert!(
+            topo.ray(topo.ray_id(e4, s))[0].attack & bit(pawn) == 0,
+            "pawns push, not capture, forward"
+        );
+        assert_eq!(
+            v.tables.leaps_to(v.cell("a1").unwrap()).len(),
+            2,
+            "two knight cells"
+        );
+        assert_eq!(v.tables.irregular, 0);
+        assert_eq!(v.tables.pin_unsafe, 0);
+    }
+}

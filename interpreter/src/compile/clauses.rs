@@ -164,3 +164,46 @@ pub(crate) fn marks(active: &Active) -> NotationMarks {
     }
     m
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::clauses::{CheckRule, EndEvent};
+    use crate::testing::{codes, compile, CHESS_BOARD};
+    use dsl::rules::ast::CmpOp;
+
+    #[test]
+    fn rules_compile() {
+        let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
+        let v = compile(
+            &format!("{base}check when players <= 2\nend quiet 50: draw\nend material each K: draw\nen passant lasts round\nnotation check \"!\"\n"),
+            CHESS_BOARD,
+        )
+        .unwrap();
+        assert_eq!(v.clauses.check, CheckRule::Players(CmpOp::Le, 2));
+        assert!(v.clauses.ep_round);
+        assert_eq!(v.clauses.ends[0].event, EndEvent::Quiet(50));
+        assert_eq!(v.notation_marks().check, "!");
+        assert_eq!(v.notation_marks().mate, "#");
+    }
+
+    #[test]
+    fn clause_mistakes_are_reported() {
+        let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
+        let c = |extra: &str| codes(&format!("{base}{extra}"), CHESS_BOARD);
+        assert_eq!(c("end repetition 3: pass\n"), ["compile::bad-outcome"]);
+        assert_eq!(
+            c("end stalemate: captor controls\n"),
+            ["compile::bad-outcome"]
+        );
+        assert_eq!(
+            c("check always\ncheck never\n"),
+            ["compile::duplicate-statement"]
+        );
+        assert_eq!(
+            c("end material all K Q: draw\n"),
+            ["compile::unknown-letter"]
+        );
+        assert_eq!(c("end quiet 0: draw\n"), ["compile::number-range"]);
+        assert_eq!(c("end quiet moves: draw\n"), ["compile::unknown-option"]);
+    }
+}

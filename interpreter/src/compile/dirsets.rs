@@ -202,3 +202,46 @@ mod tests {
         assert_eq!(dirs_of(0b1010).collect::<Vec<_>>(), vec![1, 3]);
     }
 }
+
+#[cfg(test)]
+mod more_tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+    use crate::Position;
+
+    #[test]
+    fn sets_depend_on_owner_and_cell() {
+        let rules =
+            "board \"b\"\nplayer white\nplayer black\ndirs forward = n for white, s for black\n\
+                     dirs walk = forward in rank2, e\npiece walker W {\n step walk\n}\n";
+        let v = compile(rules, CHESS_BOARD).unwrap();
+        let mut p = Position::from_str(&v, "8/8/8/8/3W4/8/4W3/8 w - - 0 1").unwrap();
+        let mut moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["d4e4", "e2e3"]);
+        let mut p = Position::from_str(&v, "8/4w3/8/8/8/8/4w3/8 b - - 0 1").unwrap();
+        let mut moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["e2e1", "e7f7"]);
+    }
+
+    #[test]
+    fn set_mistakes_are_reported() {
+        let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
+        assert_eq!(
+            codes(&format!("{base}dirs a = b\ndirs b = a n\n"), CHESS_BOARD),
+            ["compile::dirs-cycle"]
+        );
+        assert_eq!(
+            codes(&format!("{base}dirs n = s\n"), CHESS_BOARD),
+            ["compile::duplicate-dirs"]
+        );
+        assert_eq!(
+            codes(&format!("{base}dirs a = north\n"), CHESS_BOARD),
+            ["compile::unknown-direction"]
+        );
+        assert_eq!(
+            codes(&format!("{base}dirs a = n in nowhere\n"), CHESS_BOARD),
+            ["compile::unknown-zone"]
+        );
+    }
+}

@@ -274,3 +274,111 @@ impl Variant {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD, CHESS_RULES};
+    use crate::{Error, Variant};
+    use dsl::SourceFile;
+
+    #[test]
+    fn chess_compiles_without_warnings() {
+        let loaded = Variant::load_with(
+            SourceFile::new("chess.rules", CHESS_RULES),
+            &mut |_| Ok(CHESS_BOARD.to_owned()),
+            &[],
+        )
+        .unwrap();
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings.0);
+    }
+
+    #[test]
+    fn board_problems_stop_the_compile() {
+        let e = Variant::load_with(
+            SourceFile::new("x.rules", "board \"b\"\nplayer white\n"),
+            &mut |_| Err("gone".into()),
+            &[],
+        )
+        .unwrap_err();
+        let Error::Variant(ds) = e else { panic!() };
+        assert_eq!(ds.0[0].code, "compile::board-unreadable");
+        assert_eq!(codes("player white\n", CHESS_BOARD), ["compile::no-board"]);
+        assert_eq!(
+            codes("board \"b\"\nplayer white\n", "nonsense: ["),
+            ["board::schema"]
+        );
+    }
+
+    #[test]
+    fn when_blocks_follow_options() {
+        let rules =
+            "board \"b\"\noption big: bool = false\noption n: int(1..3) = 1\nplayer white\n\
+                     piece rook R {\n slide n max n\n when big {\n  slide e\n }\n}\n\
+                     when n = 3 {\n game \"Three\"\n}\n";
+        let small = compile(rules, CHESS_BOARD).unwrap();
+        assert_eq!(small.name(), "chess");
+        let opts = [
+            ("big".to_owned(), "true".to_owned()),
+            ("n".to_owned(), "3".to_owned()),
+        ];
+        let big = Variant::load_with(
+            SourceFile::new("t.rules", rules),
+            &mut |_| Ok(CHESS_BOARD.to_owned()),
+            &opts,
+        )
+        .unwrap()
+        .variant;
+        assert_eq!(big.name(), "Three");
+        let (rook, e4) = (big.kind(0, 0), big.cell("e4").unwrap());
+        assert_eq!(big.tables.atoms(big.tables.slot(rook, e4)).len(), 2);
+        assert_eq!(small.tables.atoms(small.tables.slot(rook, e4)).len(), 1);
+        let base = "board \"b\"\noption n: int(1..3) = 1\nplayer white\n";
+        assert_eq!(
+            codes(&format!("{base}when n {{\n}}\n"), CHESS_BOARD),
+            ["compile::option-type"]
+        );
+        assert_eq!(
+            codes(&format!("{base}when m {{\n}}\n"), CHESS_BOARD),
+            ["compile::unknown-option"]
+        );
+        assert_eq!(
+            codes(&format!("{base}when n = x {{\n}}\n"), CHESS_BOARD),
+            ["compile::option-type"]
+        );
+    }
+
+    #[test]
+    fn move_rule_mistakes_are_reported() {
+        let base = "board \"b\"\nplayer white\n";
+        let c = |body: &str| codes(&format!("{base}piece x X {{\n{body}\n}}\n"), CHESS_BOARD);
+        assert_eq!(c("step n max 2"), ["compile::range-without-ray"]);
+        assert_eq!(c("slide n min 3 max 2"), ["compile::empty-range"]);
+        assert_eq!(c("slide n exactly 2 max 3"), ["compile::conflicting-range"]);
+        assert_eq!(c("slide n en passant"), ["compile::ray-en-passant"]);
+        assert_eq!(
+            c("hop n creates en passant"),
+            ["compile::hop-creates-en-passant"]
+        );
+        assert_eq!(
+            c("step n en passant creates en passant"),
+            ["compile::en-passant-both-ways"]
+        );
+        assert_eq!(c("slide n max 5000"), ["compile::number-range"]);
+        assert_eq!(c("step n from nowhere"), ["compile::unknown-zone"]);
+    }
+
+    #[test]
+    fn castle_mistakes_are_reported() {
+        let base =
+            "board \"b\"\nplayer white\npiece king K {\n step n\n}\npiece rook R {\n step n\n}\n";
+        let c = |extra: &str| codes(&format!("{base}{extra}"), CHESS_BOARD);
+        assert_eq!(
+            c("castle \"O-O\" for white: king e1 to g1, rook h1 to f1\nsetup white: K e1\n"),
+            ["compile::castle-without-piece"]
+        );
+        assert_eq!(
+            c("castle \"O-O\" for white: king e1 to g1, rook e1 to f1\nsetup white: K e1\n"),
+            ["compile::castle-same-cell"]
+        );
+    }
+}

@@ -75,3 +75,25 @@ impl<'b> BoardNames<'b> {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dsl::{SourceFile, Spanned};
+
+    #[test]
+    fn cells_and_seats_by_name() {
+        let board = dsl::board::load_board(&SourceFile::new("b.yaml", crate::testing::CHESS_BOARD))
+            .unwrap()
+            .0;
+        let names = BoardNames::new(&board);
+        let mut cx = Cx::new(SourceFile::new("t.rules", "e4 e9"));
+        let ident =
+            |s: &str, at: usize| Spanned::new(s.to_owned(), dsl::Span::new(at, at + s.len()));
+        assert_eq!(names.cell(&ident("e4", 0), &mut cx), board.cell("e4"));
+        assert_eq!(names.cell(&ident("e9", 3), &mut cx), None);
+        assert_eq!(names.seat(&ident("white", 0), &mut cx), Some(0));
+        assert!(cx.has_errors());
+        assert_eq!(cx.finish().0.len(), 1);
+    }
+}

@@ -129,3 +129,25 @@ pub(crate) fn declare(active: &Active, players: usize, opts: &Options, cx: &mut 
     }
     types
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+
+    #[test]
+    fn types_letters_and_values() {
+        let base = "board \"b\"\nplayer white\nplayer black\n";
+        let v = compile(
+            &format!("{base}piece knight N value 3 pawn {{\n leap n.n.e\n}}\n"),
+            CHESS_BOARD,
+        )
+        .unwrap();
+        let t = &v.piece_types()[0];
+        assert_eq!((t.letter, t.value, t.pawn, t.royal), ('N', 3, true, false));
+        let dup =
+            format!("{base}piece knight N {{\n step n\n}}\npiece nightrider n {{\n step n\n}}\n");
+        assert_eq!(codes(&dup, CHESS_BOARD), ["compile::duplicate-letter"]);
+        let twice = format!("{base}piece a A {{\n step n\n}}\npiece a B {{\n step n\n}}\n");
+        assert_eq!(codes(&twice, CHESS_BOARD), ["compile::duplicate-piece"]);
+    }
+}

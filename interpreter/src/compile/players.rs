@@ -140,3 +140,40 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
     }
     ps
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+
+    #[test]
+    fn tags_and_seats() {
+        let v = compile(
+            "board \"b\"\nplayer white\nplayer black tag x\n",
+            CHESS_BOARD,
+        )
+        .unwrap();
+        assert_eq!(v.players()[1].tag, 'x');
+        assert_eq!(v.players()[1].seat, "black");
+        let base = "board \"b\"\n";
+        assert_eq!(
+            codes(
+                &format!("{base}player white\nplayer wolf seat black\n"),
+                CHESS_BOARD
+            ),
+            ["compile::duplicate-tag"]
+        );
+        assert_eq!(
+            codes(&format!("{base}player white\nplayer white\n"), CHESS_BOARD),
+            ["compile::duplicate-player"]
+        );
+        assert_eq!(
+            codes(&format!("{base}player white seat red\n"), CHESS_BOARD),
+            ["compile::unknown-seat"]
+        );
+        assert_eq!(
+            codes(&format!("{base}player white tag 1\n"), CHESS_BOARD),
+            ["compile::bad-tag"]
+        );
+        assert_eq!(codes(base, CHESS_BOARD), ["compile::no-players"]);
+    }
+}

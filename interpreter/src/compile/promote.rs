@@ -94,3 +94,29 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, codes, CHESS_BOARD};
+
+    #[test]
+    fn chess_pawns_promote_on_the_far_rank_only() {
+        let v = chess();
+        let t = &v.tables;
+        let pawn = v.piece_type_by_letter('P').unwrap();
+        let (white, black) = (v.kind(pawn, 0), v.kind(pawn, 1));
+        let at = |k, c: &str| t.promo_at[t.slot(k, v.cell(c).unwrap())] as usize;
+        assert_eq!(t.promos[at(white, "a8")].types.len(), 4);
+        assert!(!t.promos[at(white, "a8")].optional);
+        assert_eq!(at(white, "a1"), 0);
+        assert_ne!(at(black, "a1"), 0);
+        assert_eq!(t.promo_kinds.count_ones(), 2);
+    }
+
+    #[test]
+    fn unknown_types_are_reported() {
+        let rules =
+            "board \"b\"\nplayer white\npiece pawn P {\n step n\n promote into rank8 to quen\n}\n";
+        assert_eq!(codes(rules, CHESS_BOARD), ["compile::unknown-piece"]);
+    }
+}

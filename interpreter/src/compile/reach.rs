@@ -72,3 +72,22 @@ pub(crate) fn unreachable(board: &BoardGraph, setup: &[(Cell, Kind)]) -> Option<
         .help("link these cells to the rest of the board, or remove them"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dsl::board::load_board;
+    use dsl::SourceFile;
+
+    #[test]
+    fn islands_are_unreachable() {
+        let text = "name: two\nseats: [a]\ndirections:\n  e: { opposite: w }\n  w: { opposite: e }\ncells:\n\
+                    \x20 - { name: p, at: [0, 0], links: { e: q } }\n  - { name: q, at: [1, 0], links: { w: p } }\n\
+                    \x20 - { name: r, at: [5, 0], links: { e: s } }\n  - { name: s, at: [6, 0], links: { w: r } }\n";
+        let (board, _) = load_board(&SourceFile::new("two.yaml", text)).unwrap();
+        let w = unreachable(&board, &[(0, 0)]).expect("r and s are cut off");
+        assert_eq!(w.code, "compile::unreachable-cells");
+        assert!(w.message.starts_with("2 cells"), "{}", w.message);
+        assert!(unreachable(&board, &[(0, 0), (2, 0)]).is_none());
+    }
+}

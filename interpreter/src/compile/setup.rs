@@ -66,3 +66,35 @@ pub(crate) fn compile(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+
+    #[test]
+    fn setup_places_pieces_and_reports_mistakes() {
+        let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
+        let v = compile(
+            &format!("{base}setup white: K e1\nsetup black: K e8\n"),
+            CHESS_BOARD,
+        )
+        .unwrap();
+        assert_eq!(v.setup().count(), 2);
+        assert_eq!(
+            codes(&format!("{base}setup white: K e1 e1\n"), CHESS_BOARD),
+            ["compile::setup-occupied"]
+        );
+        assert_eq!(
+            codes(&format!("{base}setup white: Q e1\n"), CHESS_BOARD),
+            ["compile::unknown-letter"]
+        );
+        assert_eq!(
+            codes(&format!("{base}setup white: K e9\n"), CHESS_BOARD),
+            ["compile::unknown-cell"]
+        );
+        assert_eq!(
+            codes(&format!("{base}setup red: K e1\n"), CHESS_BOARD),
+            ["compile::unknown-player"]
+        );
+    }
+}

@@ -256,3 +256,66 @@ pub(crate) fn compile(
     }
     zones
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+
+    /// The chess board with a per-seat zone `home`.
+    fn board() -> String {
+        CHESS_BOARD.replace(
+            "zones:\n",
+            "zones:\n  home: { white: { y: [1, 2] }, black: { y: [7, 8] } }\n",
+        )
+    }
+
+    #[test]
+    fn per_seat_zones_resolve_per_owner() {
+        let rules = "board \"b\"\nplayer white\nplayer black\nzone goal = home.others\nzone mine = home e4\n\
+                     piece pawn P {\n step n s\n promote into goal to queen\n}\npiece queen Q {\n step n from mine\n}\n";
+        let v = compile(rules, &board()).unwrap();
+        let t = &v.tables;
+        let at = |kind, cell: &str| t.promo_at[t.slot(kind, v.cell(cell).unwrap())];
+        let (white_pawn, black_pawn) = (v.kind(0, 0), v.kind(0, 1));
+        assert!(at(white_pawn, "e8") != 0 && at(white_pawn, "e7") != 0);
+        assert_eq!(at(white_pawn, "e2"), 0);
+        assert!(at(black_pawn, "e1") != 0 && at(black_pawn, "e8") == 0);
+        // `from mine`: white queens step from ranks 1-2 and e4 only.
+        let wq = v.kind(1, 0);
+        assert!(!t.atoms(t.slot(wq, v.cell("e4").unwrap())).is_empty());
+        assert!(t.atoms(t.slot(wq, v.cell("e5").unwrap())).is_empty());
+        assert!(!t
+            .atoms(t.slot(v.kind(1, 1), v.cell("e7").unwrap()))
+            .is_empty());
+    }
+
+    #[test]
+    fn zone_mistakes_are_reported() {
+        let b = board();
+        let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
+        assert_eq!(
+            codes(&format!("{base}zone a = b\nzone b = a\n"), &b),
+            ["compile::zone-cycle"]
+        );
+        assert_eq!(
+            codes(&format!("{base}zone rank1 = e4\n"), &b),
+            ["compile::duplicate-zone"]
+        );
+        assert_eq!(
+            codes(&format!("{base}zone z = e4.others\n"), &b),
+            ["compile::cell-selector"]
+        );
+        assert_eq!(
+            codes(&format!("{base}zone z = home.red\n"), &b),
+            ["compile::unknown-seat"]
+        );
+        assert_eq!(
+            codes(&format!("{base}zone z = hom\n"), &b),
+            ["compile::unknown-zone"]
+        );
+        assert_eq!(
+            codes(&format!("{base}zone z = home for red\n"), &b),
+            ["compile::unknown-player"]
+        );
+    }
+}

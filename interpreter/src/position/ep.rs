@@ -26,3 +26,20 @@ impl EpEntry {
         v.keys.ep(self.cells(v), self.victim, self.creator)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    #[test]
+    fn an_entry_knows_its_cells_and_key() {
+        let v = chess();
+        let p = Position::from_str(&v, "4k3/8/8/8/4P3/8/8/4K3 b - e3>e4 0 1").unwrap();
+        let e = p.ep[0];
+        assert_eq!(e.cells(&v), [v.cell("e3").unwrap()]);
+        assert_eq!(e.victim, v.cell("e4").unwrap());
+        assert_eq!(e.creator, 0);
+        assert_ne!(e.key(&v), 0);
+    }
+}

@@ -271,3 +271,59 @@ impl Position {
         u.ctl_changes += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    /// Makes `mv` and unmakes it: everything comes back, including the hash.
+    fn round_trip(fen: &str, mv: &str) -> String {
+        let v = chess();
+        let mut p = Position::from_str(&v, fen).unwrap();
+        let before = (p.to_string(), p.hash(), p.lost_points(0), p.lost_points(1));
+        let m = p.parse_long(mv).unwrap();
+        p.make(m);
+        p.debug_validate().unwrap();
+        let after = p.to_string();
+        assert_eq!(p.unmake(), Some(m));
+        assert_eq!(
+            (p.to_string(), p.hash(), p.lost_points(0), p.lost_points(1)),
+            before
+        );
+        p.debug_validate().unwrap();
+        after
+    }
+
+    #[test]
+    fn special_moves_make_and_unmake() {
+        assert_eq!(
+            round_trip("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
+            "r3k2r/8/8/8/8/8/8/2KR3R b a8,e8,h8,h1 - 1 1"
+        );
+        assert_eq!(
+            round_trip("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"),
+            "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"
+        );
+        assert_eq!(
+            round_trip("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 9", "a7b8r"),
+            "1R2k3/8/8/8/8/8/8/4K3 b - - 0 9"
+        );
+        assert_eq!(
+            round_trip("4k3/8/8/8/8/8/4P3/4K3 w - - 7 9", "e2e4"),
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3>e4 0 9"
+        );
+    }
+
+    #[test]
+    fn captures_count_lost_points() {
+        let v = chess();
+        let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").unwrap();
+        let m = p.parse_long("e1d2").unwrap();
+        p.make(m);
+        assert_eq!(p.lost_points(1), 9);
+        p.unmake();
+        assert_eq!(p.lost_points(1), 0);
+        assert_eq!(p.unmake(), None);
+    }
+}

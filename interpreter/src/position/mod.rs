@@ -233,3 +233,44 @@ impl PartialEq for Position {
             && self.hash == o.hash
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn start_position() {
+        let v = chess();
+        let p = Position::start(&v);
+        let e1 = v.cell("e1").unwrap();
+        let king = p.piece_at(e1).unwrap();
+        assert_eq!(v.piece_types()[king.piece_type as usize].name, "king");
+        assert_eq!(king.owner, 0);
+        assert_eq!(p.piece_at(v.cell("e4").unwrap()), None);
+        assert_eq!(p.piece_at(9999), None);
+        assert!(p.is_unmoved(e1) && !p.is_unmoved(v.cell("e2").unwrap()));
+        assert_eq!(
+            (p.to_move(), p.ply(), p.move_number(), p.quiet_plies()),
+            (0, 0, 1, 0)
+        );
+        assert_eq!(p.hash(), p.compute_hash());
+        p.debug_validate().unwrap();
+        assert_eq!(format!("{p:?}"), format!("Position({:?})", p.to_string()));
+    }
+
+    #[test]
+    fn piece_lists_keep_their_order_through_remove_and_restore() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let pawn = p.board[v.cell("a2").unwrap() as usize] - 1;
+        let before = p.pieces_of(pawn).to_vec();
+        let c = v.cell("c2").unwrap();
+        let i = p.slot[c as usize];
+        let k = p.remove(c);
+        assert_eq!(p.pieces_of(pawn).len(), 7);
+        p.restore(c, k, i);
+        assert_eq!(p.pieces_of(pawn), &before[..]);
+        p.debug_validate().unwrap();
+    }
+}

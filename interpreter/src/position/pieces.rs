@@ -110,3 +110,28 @@ impl Position {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    #[test]
+    fn relocate_and_add_update_the_hash() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let (g1, f3) = (v.cell("g1").unwrap(), v.cell("f3").unwrap());
+        p.relocate(g1, f3);
+        let kind = p.board[f3 as usize] - 1;
+        assert!(p.pieces_of(kind).contains(&f3));
+        assert_eq!(p.hash(), p.compute_hash());
+        let e4 = v.cell("e4").unwrap();
+        p.add(e4, kind);
+        p.debug_validate().unwrap();
+        p.board[e4 as usize] = 0;
+        assert!(
+            p.debug_validate().is_err(),
+            "the lists list a cell the board has emptied"
+        );
+    }
+}

@@ -109,3 +109,24 @@ impl Position {
         n
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    #[test]
+    fn owners_controllers_and_royals() {
+        let v = chess();
+        let p = Position::start(&v);
+        assert_eq!(p.controller(1, 0), 1);
+        assert!(!p.is_eliminated(0));
+        assert_eq!(p.active_count(), 2);
+        assert_eq!(p.friends_of(0) & p.friends_of(1), 0);
+        assert_eq!(p.attackers_of(0), p.friends_of(1));
+        let mut cells = [0; 8];
+        assert_eq!(p.royals_of(0, &mut cells), 1);
+        assert_eq!(v.cell_name(cells[0]), "e1");
+        assert_eq!(p.moves_made().count(), 0);
+    }
+}
