@@ -512,3 +512,33 @@ mod tests {
         assert!(!Position::continues(&[]));
     }
 }
+
+#[cfg(test)]
+mod rules {
+    use crate::Position;
+
+    #[test]
+    fn check_when_royals_counts_the_movers_royals() {
+        let rules = "piece rook R {\n slide n e s w\n}\n";
+        let two = crate::testing::compile(
+            &format!(
+                "board \"b\"\nplayer white\nplayer black\npiece king K royal {{\n step n e s w\n}}\n{rules}\
+                 check when royals <= 1\nend checkmate: lose\n"
+            ),
+            crate::testing::CHESS_BOARD,
+        )
+        .unwrap();
+        // Two white kings: the check rule is off, so a king may stay attacked.
+        let mut p = Position::from_str(&two, "r3k3/8/8/8/8/8/8/K3K3 w - - 0 1").unwrap();
+        assert!(p.in_check());
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert!(
+            moves.contains(&"e1e2".to_owned()),
+            "the a1 king stays attacked: allowed"
+        );
+        // One white king: the rule holds.
+        let mut p = Position::from_str(&two, "r3k3/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert_eq!(moves, ["a1b1"]);
+    }
+}

@@ -8,6 +8,7 @@
 
 use super::cx::Cx;
 use super::dirsets::{dirs_of, DirRef, DirSets};
+use super::limits::{too_many, MAX_MOVE_RULES, MAX_PATHS};
 use super::names::BoardNames;
 use super::options::{Active, Options};
 use super::pieces::Types;
@@ -262,7 +263,15 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) -
     // Resolve each type's rules once.
     let mut rules: Vec<Vec<Rule>> = (0..ntypes).map(|_| Vec::new()).collect();
     for (block, ty) in active.pieces.iter().zip(&env.types.of_block) {
-        for r in &block.moves {
+        for (i, r) in block.moves.iter().enumerate() {
+            if i == MAX_MOVE_RULES {
+                too_many(cx, "move rules in one piece", MAX_MOVE_RULES, r.span);
+                break;
+            }
+            if r.paths.len() > MAX_PATHS {
+                too_many(cx, "paths in one move rule", MAX_PATHS, r.span);
+                continue;
+            }
             if let (Some(rule), Some(ty)) = (resolve_rule(r, env, cx), ty) {
                 rules[*ty as usize].push(rule);
             }

@@ -77,7 +77,11 @@ pub(crate) fn compile(
     cx: &mut Cx,
 ) -> Vec<CastleInfo> {
     let mut out = Vec::new();
-    for c in &active.castles {
+    for (i, c) in active.castles.iter().enumerate() {
+        if i == super::limits::MAX_CASTLES {
+            super::limits::too_many(cx, "castles", super::limits::MAX_CASTLES, c.span);
+            break;
+        }
         let player = players.resolve(&c.player, cx);
         let cells = [&c.king_from, &c.king_to, &c.rook_from, &c.rook_to].map(|n| names.cell(n, cx));
         let (Some(player), [Some(kf), Some(kt), Some(rf), Some(rt)]) = (player, cells) else {
@@ -183,5 +187,27 @@ mod tests {
         assert_eq!(walk(&l, a, k), vec![c("d1"), c("c1")]);
         assert_eq!(walk(&l, r, rt), vec![c("b1"), c("c1"), c("d1")]);
         assert!(locate(&t, c("e1"), c("g2"), c("h1"), c("f1")).is_none());
+    }
+}
+
+#[cfg(test)]
+mod compiled {
+    use crate::testing::chess_with;
+
+    #[test]
+    fn safe_path_and_safe_between() {
+        let v = chess_with(
+            "piece rook R {\n slide n e s w\n}\n\
+             castle \"a\" for white: king e1 to c1, rook a1 to d1\n\
+             castle \"b\" for white: king e1 to c1, rook a1 to d1, safe between\n\
+             castle \"c\" for black: king e8 to g8, rook h8 to f8\n\
+             setup white: K e1, R a1\nsetup black: K e8, R h8\n",
+        );
+        let names = |cells: &[u16]| cells.iter().map(|&c| v.cell_name(c)).collect::<Vec<_>>();
+        let c = v.castles();
+        assert_eq!(names(&c[0].safe), ["e1", "d1", "c1"]);
+        assert_eq!(names(&c[1].safe), ["e1", "d1", "c1", "b1"]);
+        assert_eq!(names(&c[0].empty), ["d1", "c1", "b1"]);
+        assert_eq!(names(&c[2].empty), ["f8", "g8"]);
     }
 }

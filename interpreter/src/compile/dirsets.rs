@@ -96,6 +96,10 @@ pub(crate) fn compile(
     };
     let mut decls = Vec::new();
     for d in &active.dirs {
+        if decls.len() == super::limits::MAX_DIR_SETS {
+            super::limits::too_many(cx, "direction sets", super::limits::MAX_DIR_SETS, d.span);
+            break;
+        }
         let name = &d.name.node;
         let clash = if names.dirs.contains_key(name.as_str()) {
             Some("a board direction")

@@ -12,6 +12,7 @@ mod castles;
 mod clauses;
 mod cx;
 mod dirsets;
+mod limits;
 mod names;
 mod options;
 mod order;

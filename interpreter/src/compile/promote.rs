@@ -22,7 +22,16 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
     let cells = env.topo.cells;
     let mut rules: Vec<Vec<Rule>> = (0..ntypes).map(|_| Vec::new()).collect();
     for (block, ty) in active.pieces.iter().zip(&env.types.of_block) {
-        for p in &block.promotes {
+        for (i, p) in block.promotes.iter().enumerate() {
+            if i == super::limits::MAX_PROMOTIONS {
+                super::limits::too_many(
+                    cx,
+                    "promotion rules in one piece",
+                    super::limits::MAX_PROMOTIONS,
+                    p.span,
+                );
+                break;
+            }
             let zone = env.zones.resolve(&p.zone, env.names, cx);
             let types: Vec<PieceType> = p
                 .into

@@ -180,6 +180,10 @@ pub(crate) fn compile(
     };
     let mut decls = Vec::new();
     for z in &active.zones {
+        if decls.len() == super::limits::MAX_RULE_ZONES {
+            super::limits::too_many(cx, "zones", super::limits::MAX_RULE_ZONES, z.span);
+            break;
+        }
         let name = &z.name.node;
         let clash = if names.zones.contains_key(name.as_str()) {
             Some("a board zone")

@@ -278,3 +278,74 @@ fn bad_move_texts_are_typed_errors() {
     ));
     assert!(matches!(mate.play(m), Err(MoveError::GameOver(_))));
 }
+
+#[test]
+fn huge_declarations_hit_limits() {
+    let board = chess_board();
+    let base = "board \"board.yaml\"\nplayer white\nplayer black\n";
+    let sets: String = (0..300).map(|i| format!("dirs s{i} = n\n")).collect();
+    let rules: String = (0..100).map(|_| " slide n e\n").collect();
+    let zones: String = (0..300).map(|i| format!("zone z{i} = e4\n")).collect();
+    for extra in [sets, format!("piece rook R {{\n{rules}}}\n"), zones] {
+        match compile(&format!("{base}{extra}"), &[("board.yaml", &board)], &[]) {
+            Err(Error::Variant(ds)) => assert!(ds.0.iter().any(|d| d.code == "compile::limit")),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn a_large_board_compiles_quickly() {
+    // 32 x 32 cells (1024, the most a board may have) with queens and knights.
+    let board = "name: big\nseats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n\
+                 \x20 e: { opposite: w }\n  w: { opposite: e }\n  ne: { opposite: sw }\n  sw: { opposite: ne }\n\
+                 \x20 nw: { opposite: se }\n  se: { opposite: nw }\nlattice:\n  kind: grid\n  width: 32\n  height: 32\n\
+                 \x20 files: ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\n\
+                 \x20 vectors: { n: [0, 1], s: [0, -1], e: [1, 0], w: [-1, 0], ne: [1, 1], sw: [-1, -1], nw: [-1, 1], se: [1, -1] }\n";
+    let rules = "board \"big.yaml\"\nplayer white\nplayer black\n\
+                 piece king K royal {\n step n s e w ne sw nw se\n}\npiece queen Q {\n slide n s e w ne sw nw se\n}\n\
+                 piece knight N {\n leap n.n.e n.n.w s.s.e s.s.w e.e.n e.e.s w.w.n w.w.s\n}\n\
+                 setup white: K A1, Q B1, N C1\nsetup black: K f32, Q e32, N d32\ncheck always\nend checkmate: lose\n";
+    let t = std::time::Instant::now();
+    let v = compile(rules, &[("big.yaml", board)], &[])
+        .expect("compiles")
+        .variant;
+    assert_eq!(v.cell_count(), 1024);
+    let mut p = Position::start(&v);
+    assert!(p.legal_moves().len() > 50);
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
+
+#[test]
+fn boards_whose_rays_explode_are_refused() {
+    // Two cells per layer, each joined to both cells of the next layer: a ray has
+    // 2^layers branches.
+    let layers = 24;
+    let mut board = String::from(
+        "name: ladder\nseats: [white]\ndirections:\n  x: { opposite: y }\n  y: { opposite: x }\ncells:\n",
+    );
+    for i in 0..layers {
+        for side in ["a", "b"] {
+            let mut links = Vec::new();
+            if i + 1 < layers {
+                links.push(format!("x: [a{}, b{}]", i + 1, i + 1));
+            }
+            if i > 0 {
+                links.push(format!("y: [a{}, b{}]", i - 1, i - 1));
+            }
+            board += &format!(
+                "  - {{ name: {side}{i}, at: [{i}, 0], links: {{ {} }} }}\n",
+                links.join(", ")
+            );
+        }
+    }
+    let rules = "board \"ladder.yaml\"\nplayer white\npiece rook R {\n slide x\n}\n";
+    match compile(rules, &[("ladder.yaml", &board)], &[]) {
+        Err(Error::Variant(ds)) => assert!(
+            ds.0.iter().any(|d| d.code == "compile::rays-too-large"),
+            "{:?}",
+            ds.0
+        ),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
