@@ -2,7 +2,7 @@
 //!
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
 //! found by walking rays from the royal. Then an ordinary move (no en passant, no
-//! castle, no royal captured) of an unpinned piece that is not royal and not on a
+//! castle, no royal captured, no promotion to a royal) of an unpinned piece that is not royal and not on a
 //! flank cell needs no test when the player is not in check; in single check it is
 //! legal exactly when it lands on the checker or between checker and royal. A royal's
 //! ordinary move tests its target with the royal lifted. Everything else (en passant,
@@ -89,8 +89,11 @@ impl Position {
         for r in 0..list.len() {
             let m = list[r];
             let target = self.board[m.to as usize];
-            let plain =
-                m.kind <= mk::CREATES_EP && (target == 0 || royal_kinds & bit(target - 1) == 0);
+            // Not plain: captures of a royal (control may change) and promotions to a
+            // royal type (a new royal to keep safe).
+            let plain = m.kind <= mk::CREATES_EP
+                && (target == 0 || royal_kinds & bit(target - 1) == 0)
+                && m.promotion().map_or(true, |t| !self.v.types[t as usize].royal);
             let legal = if !fast || !plain {
                 self.try_move(me, m)
             } else if m.from == royal {
@@ -285,5 +288,22 @@ mod tests {
         p.for_each_legal(|_| n += 1);
         assert_eq!(n, 20);
         assert_eq!(p.legal_moves().len(), 20);
+    }
+}
+
+#[cfg(test)]
+mod royal_promotion {
+    use crate::testing::chess_with;
+    use crate::Position;
+
+    #[test]
+    fn a_pawn_may_not_promote_to_a_royal_on_an_attacked_cell() {
+        let v = chess_with("piece rook R {\n slide n e s w\n}\npiece pawn P {\n step n to empty\n promote into far to king\n}\n");
+        let mut p = Position::from_str(&v, "r3k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert!(!moves.contains(&"b7b8k".to_owned()), "b8 is attacked by the rook: {moves:?}");
+        let mut p = Position::from_str(&v, "4k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert!(moves.contains(&"b7b8k".to_owned()));
     }
 }
