@@ -93,7 +93,8 @@ impl Position {
             // royal type (a new royal to keep safe).
             let plain = m.kind <= mk::CREATES_EP
                 && (target == 0 || royal_kinds & bit(target - 1) == 0)
-                && m.promotion().map_or(true, |t| !self.v.types[t as usize].royal);
+                && m.promotion()
+                    .map_or(true, |t| !self.v.types[t as usize].royal);
             let legal = if !fast || !plain {
                 self.try_move(me, m)
             } else if m.from == royal {
@@ -301,7 +302,10 @@ mod royal_promotion {
         let v = chess_with("piece rook R {\n slide n e s w\n}\npiece pawn P {\n step n to empty\n promote into far to king\n}\n");
         let mut p = Position::from_str(&v, "r3k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
         let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
-        assert!(!moves.contains(&"b7b8k".to_owned()), "b8 is attacked by the rook: {moves:?}");
+        assert!(
+            !moves.contains(&"b7b8k".to_owned()),
+            "b8 is attacked by the rook: {moves:?}"
+        );
         let mut p = Position::from_str(&v, "4k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
         let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
         assert!(moves.contains(&"b7b8k".to_owned()));
