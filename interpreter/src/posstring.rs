@@ -494,13 +494,14 @@ impl Position {
         let mut pos = Position::empty(variant);
         r.placement(fs[0], &mut pos)?;
         pos.to_move = r.player(fs[1].text, fs[1].at)?;
+        // Extras first: control decides the default creator of en-passant entries.
+        for f in &fs[6..] {
+            r.extra(*f, &mut pos)?;
+        }
         r.unmoved(fs[2], &mut pos)?;
         r.en_passant(fs[3], &mut pos)?;
         pos.quiet = r.number(fs[4], 0)?;
         pos.move_number = r.number(fs[5], 1)?;
-        for f in &fs[6..] {
-            r.extra(*f, &mut pos)?;
-        }
         r.finish(pos)
     }
 

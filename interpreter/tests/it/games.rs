@@ -36,6 +36,9 @@ pub fn random_game(v: &Arc<Variant>, start: &str, seed: u64, plies: usize) -> us
         if let Err(e) = p.debug_validate() {
             panic!("after {} in game {seed}: {e}", p.long(m));
         }
+        let s = p.to_string();
+        let read = Position::from_str(v, &s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(read, p, "{s}");
         seen.push((p.to_string(), p.hash(), lost(&p)));
     }
     let made = seen.len() - 1;

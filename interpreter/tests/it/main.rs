@@ -9,3 +9,4 @@ mod perft;
 mod render;
 mod rules;
 mod strings;
+mod tri96;
