@@ -15,8 +15,10 @@
 
 mod attacks;
 mod cellset;
+mod check;
 mod clauses;
 mod compile;
+mod effects;
 mod error;
 mod fen;
 mod ids;

@@ -20,6 +20,7 @@ mod pieces;
 mod players;
 mod promote;
 mod reach;
+mod rule;
 mod setup;
 mod suggest;
 mod zones;
@@ -346,26 +347,6 @@ mod tests {
             codes(&format!("{base}when n = x {{\n}}\n"), CHESS_BOARD),
             ["compile::option-type"]
         );
-    }
-
-    #[test]
-    fn move_rule_mistakes_are_reported() {
-        let base = "board \"b\"\nplayer white\n";
-        let c = |body: &str| codes(&format!("{base}piece x X {{\n{body}\n}}\n"), CHESS_BOARD);
-        assert_eq!(c("step n max 2"), ["compile::range-without-ray"]);
-        assert_eq!(c("slide n min 3 max 2"), ["compile::empty-range"]);
-        assert_eq!(c("slide n exactly 2 max 3"), ["compile::conflicting-range"]);
-        assert_eq!(c("slide n en passant"), ["compile::ray-en-passant"]);
-        assert_eq!(
-            c("hop n creates en passant"),
-            ["compile::hop-creates-en-passant"]
-        );
-        assert_eq!(
-            c("step n en passant creates en passant"),
-            ["compile::en-passant-both-ways"]
-        );
-        assert_eq!(c("slide n max 5000"), ["compile::number-range"]);
-        assert_eq!(c("step n from nowhere"), ["compile::unknown-zone"]);
     }
 
     #[test]
