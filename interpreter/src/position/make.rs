@@ -15,6 +15,11 @@ impl Position {
     /// Plays `mv`, which must come from this position's legal moves (or its
     /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
     /// from outside.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave the position inconsistent, when `mv` was generated for
+    /// another position.
     pub fn make(&mut self, mv: Move) {
         let me = self.to_move;
         let mut u = Undo {
