@@ -122,11 +122,15 @@ impl Position {
         {
             self.royal_captured(u.captured - 1, me, &mut u);
         }
-        self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
-        self.ply += 1;
+        self.quiet = if reset_quiet {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.ply = self.ply.saturating_add(1);
         let next = self.next_player(me);
         if next <= me {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         self.to_move = next;
         self.hash ^= self.v.keys.to_move(next);
@@ -202,7 +206,7 @@ impl Position {
             }
         }
         self.quiet = u.quiet;
-        self.ply -= 1;
+        self.ply = self.ply.saturating_sub(1);
         self.move_number = u.move_number;
         self.to_move = u.to_move;
         self.hash = u.hash;

@@ -65,6 +65,7 @@ fn bad_board_files_are_errors() {
         "ünïcødé: ♞\n".into(),
         "cells:\n".to_owned() + &"  - { name: a, at: [0, 0] }\n".repeat(5000),
         chess_board()[..900].to_owned(),
+        "#".repeat(5 << 20),
     ];
     for b in &boards {
         match compile(&rules, &[("board.yaml", b)], &[]) {
@@ -73,6 +74,14 @@ fn bad_board_files_are_errors() {
             Err(e) => panic!("unexpected: {e}"),
         }
     }
+}
+
+#[test]
+fn positions_are_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Position>();
+    shared::<Variant>();
+    shared::<Error>();
 }
 
 #[test]
@@ -231,10 +240,14 @@ fn truncated_and_mutated_position_strings_never_panic() {
             chars[i] = alphabet[rng.below(alphabet.len())];
         }
         let s: String = chars.into_iter().collect();
-        if let Ok(p) = Position::from_str(&v, &s) {
-            // Whatever reads must write back to something that reads the same.
+        if let Ok(mut p) = Position::from_str(&v, &s) {
+            // Whatever reads must write back to something that reads the same, and
+            // play on without panicking.
             let again = Position::from_str(&v, &p.to_string()).expect("written strings read");
             assert_eq!(again, p);
+            chessgraph::perft(&mut p, 2);
+            let _ = p.outcome();
+            assert_eq!(p, again);
         }
     }
 }
@@ -348,4 +361,21 @@ fn boards_whose_rays_explode_are_refused() {
         ),
         other => panic!("{:?}", other.map(|_| ())),
     }
+}
+
+#[test]
+fn counters_at_their_limits_do_not_overflow() {
+    let v = chess();
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295").unwrap();
+    let m = p.parse_long("e8d8").unwrap();
+    p.make(m);
+    assert_eq!(
+        p.to_string(),
+        "3k4/8/8/8/8/8/8/R3K3 w - - 4294967295 4294967295"
+    );
+    p.unmake();
+    assert_eq!(
+        p.to_string(),
+        "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295"
+    );
 }
