@@ -145,8 +145,6 @@ pub(crate) struct Tables {
     pub irregular: u64,
     /// Kinds whose attacks vacating a cell may open in ways pins do not see.
     pub pin_unsafe: u64,
-    /// Kinds that have atoms creating en passant or capturing en passant.
-    pub ep_kinds: u64,
 }
 
 impl Tables {

@@ -12,6 +12,7 @@ mod castles;
 mod clauses;
 mod cx;
 mod dirsets;
+mod kinds;
 mod limits;
 mod names;
 mod options;
@@ -26,7 +27,7 @@ mod suggest;
 mod zones;
 
 use crate::error::Error;
-use crate::ids::{bit, Kind, PieceType, Player, MAX_KINDS};
+use crate::ids::MAX_KINDS;
 use crate::tables::Tables;
 use crate::topology::Topology;
 use crate::variant::Variant;
@@ -210,32 +211,8 @@ impl Variant {
             warnings.push(w);
         }
 
-        let ntypes = types.infos.len();
         let nplayers = players.len();
-        let kind_owner: Vec<Player> = (0..kinds).map(|k| (k / ntypes) as Player).collect();
-        let kind_type: Vec<PieceType> = (0..kinds).map(|k| (k % ntypes) as PieceType).collect();
-        let of_types = |types_mask: u64| -> u64 {
-            (0..kinds)
-                .filter(|&k| types_mask & (1 << kind_type[k]) != 0)
-                .fold(0, |m, k| m | bit(k as Kind))
-        };
-        let type_mask =
-            |f: &dyn Fn(usize) -> bool| (0..ntypes).filter(|&t| f(t)).fold(0u64, |m, t| m | 1 << t);
-        let royal_kinds = of_types(type_mask(&|t| types.infos[t].royal));
-        let pawn_kinds = of_types(type_mask(&|t| types.infos[t].pawn));
-        let mut virgin_kinds = of_types(compiled.first_types);
-        for c in &castles {
-            virgin_kinds |= bit((c.player as usize * ntypes + c.king_type as usize) as Kind);
-            virgin_kinds |= bit((c.player as usize * ntypes + c.rook_type as usize) as Kind);
-        }
-        tables.ep_kinds = 0;
-        let owner_kinds = (0..nplayers)
-            .map(|p| {
-                (0..kinds)
-                    .filter(|&k| kind_owner[k] as usize == p)
-                    .fold(0, |m, k| m | bit(k as Kind))
-            })
-            .collect();
+        let km = kinds::masks(&types.infos, nplayers, compiled.first_types, &castles);
         let cell_index = board
             .cells
             .iter()
@@ -255,12 +232,12 @@ impl Variant {
             topo,
             players: players.infos,
             types: types.infos,
-            kind_owner,
-            kind_type,
-            owner_kinds,
-            royal_kinds,
-            pawn_kinds,
-            virgin_kinds,
+            kind_owner: km.kind_owner,
+            kind_type: km.kind_type,
+            owner_kinds: km.owner_kinds,
+            royal_kinds: km.royal_kinds,
+            pawn_kinds: km.pawn_kinds,
+            virgin_kinds: km.virgin_kinds,
             tables,
             castles,
             setup,
