@@ -82,6 +82,18 @@ impl CellSet {
         }
     }
 
+    /// Keeps only the cells also in `other` (same board).
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= b;
+        }
+    }
+
+    /// Makes this set a copy of `other` without allocating (same board).
+    pub(crate) fn copy_from(&mut self, other: &CellSet) {
+        self.words.copy_from_slice(&other.words);
+    }
+
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         self.words.iter().enumerate().flat_map(|(i, &w)| {

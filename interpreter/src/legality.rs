@@ -9,9 +9,11 @@
 //! castles, pinned pieces, double check, several royals, flanked boards in check,
 //! opponents whose attacks pins do not see) is made, tested and unmade.
 
+use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
+use crate::topology::{for_each_passed, RayNode};
 
 /// What the ray walk from the royal found.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,6 +24,40 @@ enum Check {
     Single,
     /// Several checkers (or one along several paths).
     Multiple,
+}
+
+/// The pin lines of a position, borrowed field by field so that they can be filled
+/// while the ray walk borrows the variant.
+struct PinLines<'a> {
+    lines: &'a mut Vec<(Cell, CellSet)>,
+    count: &'a mut usize,
+    scratch: &'a mut CellSet,
+}
+
+impl PinLines<'_> {
+    /// Records that the piece on `pinned` is pinned by the piece on node `pinner` of
+    /// `nodes`: it may move to the pinner's cell or a cell between it and the royal.
+    /// A piece pinned twice keeps the intersection of its lines.
+    fn record(self, nodes: &[RayNode], pinned: Cell, pinner: usize) {
+        let line = self.scratch;
+        line.clear();
+        line.insert(nodes[pinner].cell);
+        for_each_passed(nodes, pinner, |c| {
+            line.insert(c);
+        });
+        let n = *self.count;
+        if let Some(entry) = self.lines[..n].iter_mut().find(|(c, _)| *c == pinned) {
+            entry.1.intersect_with(line);
+            return;
+        }
+        if n == self.lines.len() {
+            self.lines.push((pinned, line.clone()));
+        } else {
+            self.lines[n].0 = pinned;
+            self.lines[n].1.copy_from(line);
+        }
+        *self.count = n + 1;
+    }
 }
 
 impl Position {
@@ -103,10 +139,14 @@ impl Position {
                 let hit = self.attacked(m.to, attackers);
                 self.board[royal as usize] = sq;
                 !hit
-            } else if (pins && self.pinned.contains(m.from))
-                || (flanks && self.v.flank_cells.contains(m.from))
-            {
+            } else if flanks && self.v.flank_cells.contains(m.from) {
                 self.try_move(me, m)
+            } else if pins && self.pinned.contains(m.from) {
+                if check == Check::None {
+                    self.pin_line(m.from).contains(m.to)
+                } else {
+                    self.try_move(me, m)
+                }
             } else {
                 match check {
                     Check::None => true,
@@ -122,6 +162,15 @@ impl Position {
         list.truncate(w);
     }
 
+    /// The cells the pinned piece on `cell` may move to.
+    fn pin_line(&self, cell: Cell) -> &CellSet {
+        let i = self.pin_lines[..self.npins]
+            .iter()
+            .position(|(c, _)| *c == cell)
+            .expect("a pinned piece has a pin line");
+        &self.pin_lines[i].1
+    }
+
     /// Makes `m`, tests `me`'s royals, unmakes it. A move that ends the game is legal.
     fn try_move(&mut self, me: Player, m: Move) -> bool {
         self.make(m);
@@ -134,6 +183,7 @@ impl Position {
     /// the cells that resolve a single check.
     fn find_pins(&mut self, royal: Cell, attackers: u64) -> Check {
         self.pinned.clear();
+        self.npins = 0;
         let friends = self.friends_of(self.to_move);
         let v = &*self.v;
         let t = &v.tables;
@@ -169,7 +219,7 @@ impl Position {
                         let block = &mut self.block;
                         block.clear();
                         block.insert(n.cell);
-                        crate::topology::for_each_passed(nodes, i, |c| {
+                        for_each_passed(nodes, i, |c| {
                             block.insert(c);
                         });
                     }
@@ -190,6 +240,12 @@ impl Position {
                         }
                         if m.attack & live & bit(s - 1) != 0 {
                             self.pinned.insert(n.cell);
+                            let lines = PinLines {
+                                lines: &mut self.pin_lines,
+                                count: &mut self.npins,
+                                scratch: &mut self.pin_scratch,
+                            };
+                            lines.record(nodes, n.cell, j);
                             break;
                         }
                         j = m.skip as usize;

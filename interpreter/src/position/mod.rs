@@ -97,6 +97,11 @@ pub struct Position {
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
     pub(crate) pinned: CellSet,
+    /// For the first `npins` entries: a pinned piece and the cells it may move to
+    /// (its pin line up to and including the pinner). Buffers are reused.
+    pub(crate) pin_lines: Vec<(Cell, CellSet)>,
+    pub(crate) npins: usize,
+    pub(crate) pin_scratch: CellSet,
     /// With a single checker: the cells where a move resolves the check (the
     /// checker's cell and the cells between it and the royal).
     pub(crate) block: CellSet,
@@ -147,6 +152,9 @@ impl Position {
             ctl_log: Vec::new(),
             scratch: MoveList::new(),
             pinned: CellSet::new(cells),
+            pin_lines: Vec::new(),
+            npins: 0,
+            pin_scratch: CellSet::new(cells),
             block: CellSet::new(cells),
             v,
         }
