@@ -3,10 +3,11 @@
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
 //! found by walking rays from the royal. Then an ordinary move (no en passant, no
 //! castle, no royal captured, no promotion to a royal) of an unpinned piece that is not royal and not on a
-//! flank cell needs no test when the player is not in check; in single check it is
-//! legal exactly when it lands on the checker or between checker and royal. A royal's
+//! flank cell needs no test when the player is not in check; a pinned one may move
+//! along its pin line; in single check it is legal exactly when it lands on the
+//! checker or between checker and royal. A royal's
 //! ordinary move tests its target with the royal lifted. Everything else (en passant,
-//! castles, pinned pieces, double check, several royals, flanked boards in check,
+//! castles, pinned pieces in check, double check, several royals, flanked boards in check,
 //! opponents whose attacks pins do not see) is made, tested and unmade.
 
 use crate::cellset::CellSet;
