@@ -1,1 +1,79 @@
-//! stub
+//! chessgraph: chess variants described as data.
+//!
+//! A variant is a rule file (`*.rules`, the language of the `dsl` crate) and the board
+//! file it names. [`Variant::load`] compiles both into dense tables and reports every
+//! problem of the files at once; a [`Position`] plays on those tables. Nothing here
+//! knows chess: every rule of chess is in `variants/chess/chess.rules`, and no code
+//! tests the name of a variant, piece, direction or player.
+//!
+//! ```
+//! use chessgraph::{perft, Outcome, Position, Variant};
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess/chess.rules");
+//! let loaded = Variant::load(path, &[]).unwrap();
+//! let mut pos = Position::start(&loaded.variant);
+//! assert_eq!(perft(&mut pos, 3), 8902);
+//! let e4 = pos.parse_long("e2e4").unwrap();
+//! pos.make(e4);
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b a8,e8,h8,a1,e1,h1 e3>e4 0 1");
+//! assert_eq!(pos.outcome(), Outcome::Ongoing);
+//! ```
+//!
+//! The API in short:
+//! - [`Variant`]: names of cells, pieces and players, rows and drawing positions
+//!   ([`Variant::board`]), piece letters and `pawn` flags, castle names, notation
+//!   marks, options;
+//! - [`Position`]: [`Position::start`], [`Position::from_str`] (position strings and
+//!   FEN) and `Display`, [`Position::legal_moves`], [`Position::for_each_legal`],
+//!   [`Position::make`] / [`Position::unmake`] / [`Position::play`],
+//!   [`Position::to_move`], [`Position::piece_at`], [`Position::in_check`],
+//!   [`Position::outcome`], [`Position::hash`];
+//! - [`Move`] with long notation ([`Position::long`], [`Position::parse_long`]);
+//! - [`perft`] and [`divide`];
+//! - typed errors: [`Error`], [`PositionError`], [`MoveError`], each a
+//!   `miette::Diagnostic` that the caller renders.
+//!
+//! Inside: `compile/` turns the AST and the board graph into `topology.rs` (successors
+//! and ray trees) and `tables.rs` (atoms per kind and cell, attack masks);
+//! `movegen.rs`, `attacks.rs` and `legality.rs` generate moves; `position/` holds the
+//! state with `make`/`unmake`; `check.rs`, `effects.rs` and `outcome.rs` apply the
+//! game's `check` and `end` clauses; `posstring/` and `fen.rs` read and write
+//! positions. ARCHITECTURE.md sections 5 and 6 describe the design.
+#![deny(missing_docs)]
+
+mod attacks;
+mod cellset;
+mod check;
+mod clauses;
+mod compile;
+mod effects;
+mod error;
+mod fen;
+mod ids;
+mod legality;
+mod long;
+mod movegen;
+mod moves;
+mod outcome;
+mod paths;
+mod perft;
+mod position;
+mod posstring;
+mod tables;
+#[cfg(test)]
+mod testing;
+mod topology;
+mod variant;
+mod zobrist;
+
+pub use cellset::CellSet;
+pub use compile::Loaded;
+pub use error::{Error, MoveError, PositionError, PositionErrorKind};
+pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{EndReason, Outcome, Score};
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use variant::{
+    CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
+    Variant,
+};

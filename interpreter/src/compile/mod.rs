@@ -1,0 +1,343 @@
+//! Compiling a rule file and its board into a [`Variant`].
+//!
+//! One concept per file: options and `when` blocks ([`options`]), players, zones,
+//! direction sets, piece types, move rules ([`atoms`]), promotions, castles, setup,
+//! game rules ([`clauses`]), attack tables and the reachability warning. Every phase
+//! reports all the problems it finds into one [`cx::Cx`], so a designer sees every
+//! mistake of a file in one run.
+
+mod atoms;
+mod attacks;
+mod castles;
+mod clauses;
+mod cx;
+mod dirsets;
+mod kinds;
+mod limits;
+mod names;
+mod options;
+mod order;
+mod pieces;
+mod players;
+mod promote;
+mod reach;
+mod rule;
+mod setup;
+mod suggest;
+mod zones;
+
+use crate::error::Error;
+use crate::ids::MAX_KINDS;
+use crate::tables::Tables;
+use crate::topology::Topology;
+use crate::variant::Variant;
+use crate::zobrist::Keys;
+use cx::Cx;
+use dsl::board::load_board;
+use dsl::limits::MAX_FILE_BYTES;
+use dsl::rules::parse_rules;
+use dsl::{Diagnostic, Diagnostics, SourceFile};
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A compiled variant and the warnings found on the way.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The variant, ready to be shared by positions.
+    pub variant: Arc<Variant>,
+    /// Warnings of the rule file and the board file (the load succeeded anyway).
+    pub warnings: Diagnostics,
+}
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`].
+fn read_text(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(format!("the file is larger than {MAX_FILE_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_owned())
+}
+
+impl Variant {
+    /// Loads the rule file at `path` and the board it names (relative to the rule
+    /// file), applies `options` (`--option NAME=VALUE` pairs) and compiles them.
+    ///
+    /// Every problem is reported at once: `Err(Error::Variant)` holds all
+    /// diagnostics, each pointing into the rule or board file with a help.
+    pub fn load(path: impl AsRef<Path>, options: &[(String, String)]) -> Result<Loaded, Error> {
+        let path = path.as_ref();
+        let text = read_text(path).map_err(|reason| Error::Read {
+            path: path.display().to_string(),
+            reason,
+        })?;
+        let rules = SourceFile::new(path.display().to_string(), text);
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Variant::load_with(rules, &mut |rel| read_text(&dir.join(rel)), options)
+    }
+
+    /// Compiles a rule file already in memory. `read_board` maps the board path
+    /// written in the rule file to the board file's text (or a reason it cannot); the
+    /// board's name in diagnostics is that path joined to the rule file's folder.
+    pub fn load_with(
+        rules: Arc<SourceFile>,
+        read_board: &mut dyn FnMut(&str) -> Result<String, String>,
+        options: &[(String, String)],
+    ) -> Result<Loaded, Error> {
+        let ast = parse_rules(&rules)?;
+        let mut cx = Cx::new(rules.clone());
+        let opts = options::resolve(&ast, options, &mut cx);
+        let active = options::Active::collect(&ast, &opts, &mut cx);
+        let Some(board_stmt) = active.boards.first() else {
+            cx.push(
+                Diagnostic::error("compile::no-board", "the rule file names no board")
+                    .in_file(&rules)
+                    .help("add a line `board \"board.yaml\"` naming the board file"),
+            );
+            return Err(cx.finish().into());
+        };
+        if let [first, second, ..] = active.boards.as_slice() {
+            cx.error(
+                "compile::duplicate-statement",
+                "the rules in force name two boards",
+                second.span,
+                "second board",
+                "inside `when` blocks, make sure only one `board` line applies",
+            )
+            .secondary
+            .push((first.span, "first board".into()));
+        }
+        let board_name = Path::new(&rules.name)
+            .parent()
+            .map(|p| p.join(&board_stmt.node))
+            .unwrap_or_else(|| Path::new(&board_stmt.node).to_path_buf())
+            .display()
+            .to_string();
+        let text = match read_board(&board_stmt.node) {
+            Ok(t) => t,
+            Err(reason) => {
+                cx.error(
+                    "compile::board-unreadable",
+                    format!("cannot read the board file `{board_name}`: {reason}"),
+                    board_stmt.span,
+                    "this board",
+                    "the path is relative to the rule file's folder",
+                );
+                return Err(cx.finish().into());
+            }
+        };
+        let board_src = SourceFile::new(board_name, text);
+        let (board, board_warnings) = match load_board(&board_src) {
+            Ok(x) => x,
+            Err(ds) => {
+                let mut all = cx.finish();
+                all.extend(ds);
+                return Err(all.into());
+            }
+        };
+        let mut topo = match Topology::build(&board) {
+            Ok(t) => t,
+            Err(e) => {
+                let mut all = cx.finish();
+                all.push(
+                    Diagnostic::error("compile::rays-too-large", e.message)
+                        .at(&board.source, board.cells[e.cell as usize].span, "from this cell")
+                        .help("boards whose directions fork at many cells in a row make rays explode; fork less"),
+                );
+                return Err(all.into());
+            }
+        };
+        let names = names::BoardNames::new(&board);
+        let players = players::compile(&active, &board, &mut cx);
+        if players.len() == 0 {
+            cx.push(
+                Diagnostic::error("compile::no-players", "the rule file declares no player")
+                    .in_file(&rules)
+                    .help("add `player NAME` lines in turn order"),
+            );
+        }
+        let zones = zones::compile(&active, &names, &players, &mut cx);
+        let dirsets = dirsets::compile(&active, &names, &players, &zones, &mut cx);
+        let types = pieces::declare(&active, players.len(), &opts, &mut cx);
+        let kinds = types.infos.len() * players.len();
+        let env = atoms::Env {
+            names: &names,
+            players: &players,
+            zones: &zones,
+            dirsets: &dirsets,
+            topo: &topo,
+            opts: &opts,
+            types: &types,
+        };
+        let mut tables = Tables::default();
+        let fits = kinds <= MAX_KINDS && !players.infos.is_empty();
+        let compiled = fits.then(|| {
+            let c = atoms::compile(&active, &env, &mut tables, &mut cx);
+            promote::compile(&active, &env, &mut tables, &mut cx);
+            c
+        });
+        let setup = setup::compile(&active, &names, &players, &types, &mut cx);
+        let castles = castles::compile(
+            &active,
+            &names,
+            &players,
+            &topo,
+            &setup,
+            types.infos.len(),
+            &mut cx,
+        );
+        let game_rules = clauses::compile(&active, &types, &opts, &mut cx);
+        let marks = clauses::marks(&active);
+        let Some(compiled) = compiled else {
+            return Err(cx.finish().into());
+        };
+        if cx.has_errors() {
+            return Err(cx.finish().into());
+        }
+        attacks::compile(
+            &compiled.attack,
+            kinds,
+            compiled.irregular,
+            &mut topo,
+            &mut tables,
+        );
+        let mut warnings = board_warnings;
+        warnings.extend(cx.finish());
+        if let Some(w) = reach::unreachable(&board, &setup) {
+            warnings.push(w);
+        }
+
+        let nplayers = players.len();
+        let km = kinds::masks(&types.infos, nplayers, compiled.first_types, &castles);
+        let cell_index = board
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u16))
+            .collect();
+        let name = active
+            .games
+            .first()
+            .map(|g| g.node.clone())
+            .unwrap_or_else(|| board.name.clone());
+        let variant = Variant {
+            name,
+            keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
+            flank_cells: topo.flank_member.clone(),
+            cell_index,
+            topo,
+            players: players.infos,
+            types: types.infos,
+            kind_owner: km.kind_owner,
+            kind_type: km.kind_type,
+            owner_kinds: km.owner_kinds,
+            royal_kinds: km.royal_kinds,
+            pawn_kinds: km.pawn_kinds,
+            virgin_kinds: km.virgin_kinds,
+            tables,
+            castles,
+            setup,
+            clauses: game_rules,
+            marks,
+            options: opts.infos,
+            regions: 1,
+            board,
+        };
+        Ok(Loaded {
+            variant: Arc::new(variant),
+            warnings,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD, CHESS_RULES};
+    use crate::{Error, Variant};
+    use dsl::SourceFile;
+
+    #[test]
+    fn chess_compiles_without_warnings() {
+        let loaded = Variant::load_with(
+            SourceFile::new("chess.rules", CHESS_RULES),
+            &mut |_| Ok(CHESS_BOARD.to_owned()),
+            &[],
+        )
+        .unwrap();
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings.0);
+    }
+
+    #[test]
+    fn board_problems_stop_the_compile() {
+        let e = Variant::load_with(
+            SourceFile::new("x.rules", "board \"b\"\nplayer white\n"),
+            &mut |_| Err("gone".into()),
+            &[],
+        )
+        .unwrap_err();
+        let Error::Variant(ds) = e else { panic!() };
+        assert_eq!(ds.0[0].code, "compile::board-unreadable");
+        assert_eq!(codes("player white\n", CHESS_BOARD), ["compile::no-board"]);
+        assert_eq!(
+            codes("board \"b\"\nplayer white\n", "nonsense: ["),
+            ["board::schema"]
+        );
+    }
+
+    #[test]
+    fn when_blocks_follow_options() {
+        let rules =
+            "board \"b\"\noption big: bool = false\noption n: int(1..3) = 1\nplayer white\n\
+                     piece rook R {\n slide n max n\n when big {\n  slide e\n }\n}\n\
+                     when n = 3 {\n game \"Three\"\n}\n";
+        let small = compile(rules, CHESS_BOARD).unwrap();
+        assert_eq!(small.name(), "chess");
+        let opts = [
+            ("big".to_owned(), "true".to_owned()),
+            ("n".to_owned(), "3".to_owned()),
+        ];
+        let big = Variant::load_with(
+            SourceFile::new("t.rules", rules),
+            &mut |_| Ok(CHESS_BOARD.to_owned()),
+            &opts,
+        )
+        .unwrap()
+        .variant;
+        assert_eq!(big.name(), "Three");
+        let (rook, e4) = (big.kind(0, 0), big.cell("e4").unwrap());
+        assert_eq!(big.tables.atoms(big.tables.slot(rook, e4)).len(), 2);
+        assert_eq!(small.tables.atoms(small.tables.slot(rook, e4)).len(), 1);
+        let base = "board \"b\"\noption n: int(1..3) = 1\nplayer white\n";
+        assert_eq!(
+            codes(&format!("{base}when n {{\n}}\n"), CHESS_BOARD),
+            ["compile::option-type"]
+        );
+        assert_eq!(
+            codes(&format!("{base}when m {{\n}}\n"), CHESS_BOARD),
+            ["compile::unknown-option"]
+        );
+        assert_eq!(
+            codes(&format!("{base}when n = x {{\n}}\n"), CHESS_BOARD),
+            ["compile::option-type"]
+        );
+    }
+
+    #[test]
+    fn castle_mistakes_are_reported() {
+        let base =
+            "board \"b\"\nplayer white\npiece king K {\n step n\n}\npiece rook R {\n step n\n}\n";
+        let c = |extra: &str| codes(&format!("{base}{extra}"), CHESS_BOARD);
+        assert_eq!(
+            c("castle \"O-O\" for white: king e1 to g1, rook h1 to f1\nsetup white: K e1\n"),
+            ["compile::castle-without-piece"]
+        );
+        assert_eq!(
+            c("castle \"O-O\" for white: king e1 to g1, rook e1 to f1\nsetup white: K e1\n"),
+            ["compile::castle-same-cell"]
+        );
+    }
+}

@@ -1,0 +1,407 @@
+//! Rule options: declared values, `--option NAME=VALUE` overrides, and the `when`
+//! blocks they switch on.
+//!
+//! Conditions are decided at load time, so the rest of the compiler sees only the
+//! active statements ([`Active`]). Conditions of inactive blocks are still checked
+//! (a misspelt option name is an error wherever it is), but the statements inside
+//! them are not resolved: an inactive block may use another board's names.
+
+use super::cx::{help_for, Cx};
+use crate::variant::{OptionInfo, OptionKind, OptionValue};
+use dsl::rules::ast::{
+    self, CastleDecl, DirsDecl, EndDecl, Item, MoveRule, Num, OptionCond, OptionDecl, PieceDecl,
+    PieceItem, PlayerDecl, PromoteRule, RuleFile, SetupDecl, When, ZoneDecl,
+};
+use dsl::{Diagnostic, Span, Spanned};
+
+/// Options with their values in force, in declaration order.
+pub(crate) struct Options {
+    /// Public descriptions.
+    pub infos: Vec<OptionInfo>,
+    spans: Vec<Span>,
+}
+
+impl Options {
+    fn find(&self, name: &str) -> Option<usize> {
+        self.infos.iter().position(|o| o.name == name)
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.infos.iter().map(|o| o.name.as_str()).collect()
+    }
+
+    /// The value of a number: a literal or an `int` option.
+    pub fn num(&self, n: &Num, span: Span, cx: &mut Cx) -> Option<i64> {
+        match n {
+            Num::Lit(v) => Some(*v),
+            Num::Option(name) => match self.find(name).map(|i| &self.infos[i].value) {
+                Some(OptionValue::Int(v)) => Some(*v),
+                Some(_) => {
+                    cx.error(
+                        "compile::option-type",
+                        format!("option `{name}` is not a number"),
+                        span,
+                        "used as a number",
+                        "only `int` options may stand where a number is expected",
+                    );
+                    None
+                }
+                None => {
+                    let help = help_for(name, &self.names(), "options");
+                    cx.error(
+                        "compile::unknown-option",
+                        format!("unknown option `{name}`"),
+                        span,
+                        "no option has this name",
+                        help,
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// A number that must lie in `lo..=hi`.
+    pub fn num_in(
+        &self,
+        n: &Spanned<Num>,
+        lo: i64,
+        hi: i64,
+        what: &str,
+        cx: &mut Cx,
+    ) -> Option<i64> {
+        let v = self.num(&n.node, n.span, cx)?;
+        if v < lo || v > hi {
+            cx.error(
+                "compile::number-range",
+                format!("{what} must lie in {lo}..{hi}, not {v}"),
+                n.span,
+                "out of range",
+                format!("use a number from {lo} to {hi}"),
+            );
+            return None;
+        }
+        Some(v)
+    }
+}
+
+fn kind_of(ty: &ast::OptionType) -> OptionKind {
+    match ty {
+        ast::OptionType::Bool => OptionKind::Bool,
+        ast::OptionType::Int { min, max } => OptionKind::Int {
+            min: *min,
+            max: *max,
+        },
+        ast::OptionType::Choice(cs) => {
+            OptionKind::Choice(cs.iter().map(|c| c.node.clone()).collect())
+        }
+    }
+}
+
+fn value_of(v: &ast::OptionValue) -> OptionValue {
+    match v {
+        ast::OptionValue::Bool(b) => OptionValue::Bool(*b),
+        ast::OptionValue::Int(i) => OptionValue::Int(*i),
+        ast::OptionValue::Name(n) => OptionValue::Choice(n.clone()),
+    }
+}
+
+/// Parses a value given on the command line for an option of kind `kind`.
+fn parse_given(kind: &OptionKind, text: &str) -> Result<OptionValue, String> {
+    match kind {
+        OptionKind::Bool => match text {
+            "true" => Ok(OptionValue::Bool(true)),
+            "false" => Ok(OptionValue::Bool(false)),
+            _ => Err("it is a `bool` option: give `true` or `false`".into()),
+        },
+        OptionKind::Int { min, max } => match text.trim().parse::<i64>() {
+            Ok(v) if v >= *min && v <= *max => Ok(OptionValue::Int(v)),
+            Ok(_) => Err(format!("it must lie in {min}..{max}")),
+            Err(_) => Err(format!(
+                "it is an `int` option: give a whole number in {min}..{max}"
+            )),
+        },
+        OptionKind::Choice(cs) => {
+            if cs.iter().any(|c| c == text) {
+                Ok(OptionValue::Choice(text.to_owned()))
+            } else {
+                Err(format!(
+                    "it must be one of {}",
+                    cs.iter()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+        }
+    }
+}
+
+/// Shortens hostile input before quoting it in a message.
+fn quoted(text: &str) -> String {
+    let cut: String = text.chars().take(40).collect();
+    if cut.len() < text.len() {
+        format!("{cut}...")
+    } else {
+        cut
+    }
+}
+
+/// The declared options with `given` applied (unknown, ill-typed and out-of-range
+/// values are reported).
+pub(crate) fn resolve(file: &RuleFile, given: &[(String, String)], cx: &mut Cx) -> Options {
+    let mut opts = Options {
+        infos: Vec::new(),
+        spans: Vec::new(),
+    };
+    for item in &file.items {
+        if let Item::Option(o) = item {
+            declare(o, &mut opts);
+        }
+    }
+    for (name, text) in given {
+        let Some(i) = opts.find(name) else {
+            let help = help_for(name, &opts.names(), "options");
+            let d = Diagnostic::error(
+                "compile::unknown-option",
+                format!(
+                    "unknown option `{}` (given as `--option {}={}`)",
+                    quoted(name),
+                    quoted(name),
+                    quoted(text)
+                ),
+            )
+            .in_file(&cx.file)
+            .help(help);
+            cx.push(d);
+            continue;
+        };
+        match parse_given(&opts.infos[i].kind, text) {
+            Ok(v) => opts.infos[i].value = v,
+            Err(why) => {
+                let span = opts.spans[i];
+                cx.error(
+                    "compile::option-value",
+                    format!(
+                        "option `{name}` cannot be `{}` (given as `--option {name}={}`)",
+                        quoted(text),
+                        quoted(text)
+                    ),
+                    span,
+                    "declared here",
+                    why,
+                );
+            }
+        }
+    }
+    opts
+}
+
+fn declare(o: &OptionDecl, opts: &mut Options) {
+    // The parser reports duplicate options; keep the first.
+    if opts.find(&o.name.node).is_some() {
+        return;
+    }
+    opts.infos.push(OptionInfo {
+        name: o.name.node.clone(),
+        kind: kind_of(&o.ty.node),
+        default: value_of(&o.default.node),
+        value: value_of(&o.default.node),
+        doc: o.doc.as_ref().map(|d| d.node.clone()),
+    });
+    opts.spans.push(o.name.span);
+}
+
+/// Decides one condition (`None` when it cannot be decided: reported).
+fn holds(cond: &Spanned<OptionCond>, opts: &Options, cx: &mut Cx) -> Option<bool> {
+    let (name, want) = match &cond.node {
+        OptionCond::IsTrue(n) => (n, None),
+        OptionCond::IsFalse(n) => (n, None),
+        OptionCond::Equals(n, v) => (n, Some(v)),
+    };
+    let Some(i) = opts.find(&name.node) else {
+        cx.unknown(
+            "compile::unknown-option",
+            "option",
+            name,
+            opts.names(),
+            "options",
+        );
+        return None;
+    };
+    let value = &opts.infos[i].value;
+    match (&cond.node, want) {
+        (OptionCond::IsTrue(_), _) | (OptionCond::IsFalse(_), _) => match value {
+            OptionValue::Bool(b) => Some(*b == matches!(cond.node, OptionCond::IsTrue(_))),
+            _ => {
+                cx.error(
+                    "compile::option-type",
+                    format!("option `{}` is not a `bool`", name.node),
+                    name.span,
+                    "not a bool option",
+                    format!("compare it with a value: `when {} = VALUE`", name.node),
+                );
+                None
+            }
+        },
+        (_, Some(v)) => {
+            let want = value_of(&v.node);
+            let fits = match (&opts.infos[i].kind, &want) {
+                (OptionKind::Bool, OptionValue::Bool(_)) => true,
+                (OptionKind::Int { .. }, OptionValue::Int(_)) => true,
+                (OptionKind::Choice(cs), OptionValue::Choice(c)) => cs.contains(c),
+                _ => false,
+            };
+            if !fits {
+                cx.error(
+                    "compile::option-type",
+                    format!("option `{}` can never be `{want}`", name.node),
+                    v.span,
+                    "not a value of this option",
+                    format!(
+                        "the option is declared with type {}",
+                        describe(&opts.infos[i].kind)
+                    ),
+                );
+                return None;
+            }
+            Some(*value == want)
+        }
+        _ => None,
+    }
+}
+
+fn describe(k: &OptionKind) -> String {
+    match k {
+        OptionKind::Bool => "`bool`".into(),
+        OptionKind::Int { min, max } => format!("`int({min}..{max})`"),
+        OptionKind::Choice(cs) => format!("`choice({})`", cs.join(", ")),
+    }
+}
+
+/// The statements in force, grouped by kind, in file order.
+#[derive(Default)]
+pub(crate) struct Active<'a> {
+    pub games: Vec<&'a Spanned<String>>,
+    pub boards: Vec<&'a Spanned<String>>,
+    pub players: Vec<&'a PlayerDecl>,
+    pub dirs: Vec<&'a DirsDecl>,
+    pub zones: Vec<&'a ZoneDecl>,
+    pub pieces: Vec<ActivePiece<'a>>,
+    pub castles: Vec<&'a CastleDecl>,
+    pub setups: Vec<&'a SetupDecl>,
+    pub checks: Vec<&'a Spanned<ast::CheckRule>>,
+    pub ends: Vec<&'a EndDecl>,
+    pub eps: Vec<&'a Spanned<ast::EnPassantWindow>>,
+    pub notations: Vec<&'a ast::NotationDecl>,
+}
+
+/// A piece with its active move rules and promotions.
+pub(crate) struct ActivePiece<'a> {
+    pub decl: &'a PieceDecl,
+    pub moves: Vec<&'a MoveRule>,
+    pub promotes: Vec<&'a PromoteRule>,
+}
+
+impl<'a> Active<'a> {
+    /// Collects the active statements of `file`.
+    pub fn collect(file: &'a RuleFile, opts: &Options, cx: &mut Cx) -> Active<'a> {
+        let mut a = Active::default();
+        a.items(&file.items, true, true, opts, cx);
+        a
+    }
+
+    fn items(&mut self, items: &'a [Item], on: bool, top: bool, opts: &Options, cx: &mut Cx) {
+        for item in items {
+            if let Item::When(w) = item {
+                let inner = holds(&w.cond, opts, cx).unwrap_or(false);
+                self.items(&w.items, on && inner, false, opts, cx);
+                continue;
+            }
+            if !on {
+                continue;
+            }
+            match item {
+                Item::Game(g) => self.games.push(g),
+                Item::Board(b) => self.boards.push(b),
+                Item::Option(o) => {
+                    // Top-level options were declared by `resolve`.
+                    if !top {
+                        cx.error(
+                            "compile::nested-option",
+                            format!("option `{}` is declared inside a `when` block", o.name.node),
+                            o.span,
+                            "inside `when`",
+                            "declare options at the top level: a `when` block depends on them",
+                        );
+                    }
+                }
+                Item::Player(p) => self.players.push(p),
+                Item::Dirs(d) => self.dirs.push(d),
+                Item::Zone(z) => self.zones.push(z),
+                Item::Piece(p) => {
+                    let mut ap = ActivePiece {
+                        decl: p,
+                        moves: Vec::new(),
+                        promotes: Vec::new(),
+                    };
+                    piece_items(&p.body, true, &mut ap, opts, cx);
+                    self.pieces.push(ap);
+                }
+                Item::Castle(c) => self.castles.push(c),
+                Item::Setup(s) => self.setups.push(s),
+                Item::Check(c) => self.checks.push(c),
+                Item::End(e) => self.ends.push(e),
+                Item::EnPassant(e) => self.eps.push(e),
+                Item::Notation(n) => self.notations.push(n),
+                Item::When(_) => {}
+            }
+        }
+    }
+}
+
+fn piece_items<'a>(
+    items: &'a [PieceItem],
+    on: bool,
+    ap: &mut ActivePiece<'a>,
+    opts: &Options,
+    cx: &mut Cx,
+) {
+    for item in items {
+        match item {
+            PieceItem::When(When { cond, items, .. }) => {
+                let inner = holds(cond, opts, cx).unwrap_or(false);
+                piece_items(items, on && inner, ap, opts, cx);
+            }
+            PieceItem::Move(m) if on => ap.moves.push(m),
+            PieceItem::Promote(p) if on => ap.promotes.push(p),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn given_values_are_typed() {
+        let int = OptionKind::Int { min: 0, max: 8 };
+        assert_eq!(parse_given(&int, "3"), Ok(OptionValue::Int(3)));
+        assert!(parse_given(&int, "9").unwrap_err().contains("0..8"));
+        assert!(parse_given(&int, "x").is_err());
+        assert!(parse_given(&OptionKind::Bool, "yes").is_err());
+        let ch = OptionKind::Choice(vec!["a".into(), "b-c".into()]);
+        assert_eq!(
+            parse_given(&ch, "b-c"),
+            Ok(OptionValue::Choice("b-c".into()))
+        );
+        assert!(parse_given(&ch, "d").unwrap_err().contains("`a`, `b-c`"));
+    }
+
+    #[test]
+    fn quoting_bounds_hostile_text() {
+        assert_eq!(quoted("abc"), "abc");
+        assert!(quoted(&"x".repeat(1000)).len() < 50);
+    }
+}

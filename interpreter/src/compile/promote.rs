@@ -1,0 +1,131 @@
+//! `[may] promote into ZONE to TYPES`, folded into one promotion id per
+//! `(kind, cell)`: move generation looks up the target cell and knows at once which
+//! types a piece arriving there may or must become.
+
+use super::atoms::Env;
+use super::cx::Cx;
+use super::options::Active;
+use crate::cellset::CellSet;
+use crate::ids::{Cell, Kind, PieceType};
+use crate::tables::{Promo, Tables};
+
+struct Rule {
+    zone: Vec<CellSet>,
+    types: Vec<PieceType>,
+    optional: bool,
+}
+
+/// Fills `t.promo_at` and `t.promos`.
+pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
+    let ntypes = env.types.infos.len();
+    let nplayers = env.players.len();
+    let cells = env.topo.cells;
+    let mut rules: Vec<Vec<Rule>> = (0..ntypes).map(|_| Vec::new()).collect();
+    for (block, ty) in active.pieces.iter().zip(&env.types.of_block) {
+        for (i, p) in block.promotes.iter().enumerate() {
+            if i == super::limits::MAX_PROMOTIONS {
+                super::limits::too_many(
+                    cx,
+                    "promotion rules in one piece",
+                    super::limits::MAX_PROMOTIONS,
+                    p.span,
+                );
+                break;
+            }
+            let zone = env.zones.resolve(&p.zone, env.names, cx);
+            let types: Vec<PieceType> = p
+                .into
+                .iter()
+                .filter_map(|n| env.types.resolve(n, cx))
+                .collect();
+            if let (Some(zone), Some(ty), true) = (zone, ty, types.len() == p.into.len()) {
+                rules[*ty as usize].push(Rule {
+                    zone: env.zones.eval_all(&zone),
+                    types,
+                    optional: p.optional,
+                });
+            }
+        }
+    }
+    t.promos = vec![Promo {
+        types: Vec::new(),
+        optional: true,
+    }];
+    t.promo_at = vec![0; ntypes * nplayers * cells];
+    let mut reported = false;
+    for owner in 0..nplayers {
+        for (ty, rs) in rules.iter().enumerate() {
+            if rs.is_empty() {
+                continue;
+            }
+            let kind = (owner * ntypes + ty) as Kind;
+            for cell in 0..cells as Cell {
+                let mut p = Promo {
+                    types: Vec::new(),
+                    optional: true,
+                };
+                for r in rs.iter().filter(|r| r.zone[owner].contains(cell)) {
+                    p.optional &= r.optional;
+                    for &x in &r.types {
+                        if !p.types.contains(&x) {
+                            p.types.push(x);
+                        }
+                    }
+                }
+                if p.types.is_empty() {
+                    continue;
+                }
+                let id = match t.promos.iter().position(|q| *q == p) {
+                    Some(i) => i,
+                    None => {
+                        t.promos.push(p);
+                        t.promos.len() - 1
+                    }
+                };
+                if id > u8::MAX as usize {
+                    if !reported {
+                        reported = true;
+                        let span = active.pieces[0].decl.span;
+                        cx.error(
+                            "compile::too-many-promotions",
+                            "more than 255 different promotion choices",
+                            span,
+                            "here",
+                            "promotion choices are numbered in a byte; use fewer different promotion lists",
+                        );
+                    }
+                    continue;
+                }
+                let slot = t.slot(kind, cell);
+                t.promo_at[slot] = id as u8;
+                t.promo_kinds |= crate::ids::bit(kind);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, codes, CHESS_BOARD};
+
+    #[test]
+    fn chess_pawns_promote_on_the_far_rank_only() {
+        let v = chess();
+        let t = &v.tables;
+        let pawn = v.piece_type_by_letter('P').unwrap();
+        let (white, black) = (v.kind(pawn, 0), v.kind(pawn, 1));
+        let at = |k, c: &str| t.promo_at[t.slot(k, v.cell(c).unwrap())] as usize;
+        assert_eq!(t.promos[at(white, "a8")].types.len(), 4);
+        assert!(!t.promos[at(white, "a8")].optional);
+        assert_eq!(at(white, "a1"), 0);
+        assert_ne!(at(black, "a1"), 0);
+        assert_eq!(t.promo_kinds.count_ones(), 2);
+    }
+
+    #[test]
+    fn unknown_types_are_reported() {
+        let rules =
+            "board \"b\"\nplayer white\npiece pawn P {\n step n\n promote into rank8 to quen\n}\n";
+        assert_eq!(codes(rules, CHESS_BOARD), ["compile::unknown-piece"]);
+    }
+}

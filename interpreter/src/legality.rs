@@ -1,0 +1,370 @@
+//! Legal moves: pseudo-legal moves filtered by the check rule.
+//!
+//! With the check rule in force and exactly one royal, checkers and pinned pieces are
+//! found by walking rays from the royal. Then an ordinary move (no en passant, no
+//! castle, no royal captured, no promotion to a royal) of an unpinned piece that is not royal and not on a
+//! flank cell needs no test when the player is not in check; a pinned one may move
+//! along its pin line; in single check it is legal exactly when it lands on the
+//! checker or between checker and royal. A royal's
+//! ordinary move tests its target with the royal lifted. Everything else (en passant,
+//! castles, pinned pieces in check, double check, several royals, flanked boards in check,
+//! opponents whose attacks pins do not see) is made, tested and unmade.
+
+use crate::cellset::CellSet;
+use crate::ids::{bit, Cell, Player};
+use crate::moves::{mk, Move, MoveList};
+use crate::position::Position;
+use crate::topology::{for_each_passed, RayNode};
+
+/// What the ray walk from the royal found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// Not attacked.
+    None,
+    /// One checker; `Position::block` holds the cells that resolve it.
+    Single,
+    /// Several checkers (or one along several paths).
+    Multiple,
+}
+
+/// The pin lines of a position, borrowed field by field so that they can be filled
+/// while the ray walk borrows the variant.
+struct PinLines<'a> {
+    lines: &'a mut Vec<(Cell, CellSet)>,
+    count: &'a mut usize,
+    scratch: &'a mut CellSet,
+}
+
+impl PinLines<'_> {
+    /// Records that the piece on `pinned` is pinned by the piece on node `pinner` of
+    /// `nodes`: it may move to the pinner's cell or a cell between it and the royal.
+    /// A piece pinned twice keeps the intersection of its lines.
+    fn record(self, nodes: &[RayNode], pinned: Cell, pinner: usize) {
+        let line = self.scratch;
+        line.clear();
+        line.insert(nodes[pinner].cell);
+        for_each_passed(nodes, pinner, |c| {
+            line.insert(c);
+        });
+        let n = *self.count;
+        if let Some(entry) = self.lines[..n].iter_mut().find(|(c, _)| *c == pinned) {
+            entry.1.intersect_with(line);
+            return;
+        }
+        if n == self.lines.len() {
+            self.lines.push((pinned, line.clone()));
+        } else {
+            self.lines[n].0 = pinned;
+            self.lines[n].1.copy_from(line);
+        }
+        *self.count = n + 1;
+    }
+}
+
+impl Position {
+    /// The legal moves (empty when the game is over). The position is unchanged
+    /// afterwards; `&mut` is needed because some moves are tried on the board.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Calls `f` with every legal move, without allocating once warmed up.
+    pub fn for_each_legal(&mut self, mut f: impl FnMut(Move)) {
+        let mut list = std::mem::take(&mut self.scratch);
+        self.legal_moves_into(&mut list);
+        for &m in list.iter() {
+            f(m);
+        }
+        self.scratch = list;
+    }
+
+    /// Fills `list` with the legal moves (cleared first).
+    ///
+    /// When there is none and the rules let the game go on (`pass`, `eliminate`), the
+    /// list holds the single pass move.
+    pub fn legal_moves_into(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.finish.is_some() {
+            return;
+        }
+        self.gen_pseudo(list);
+        let me = self.to_move;
+        if self.check_applies(me) {
+            self.filter_legal(me, list);
+        }
+        if list.is_empty() {
+            let event = self.no_move_event();
+            if Position::continues(&self.no_move_effects(&event)) {
+                list.push(Move::pass());
+            }
+        }
+    }
+
+    /// Keeps the moves of `list` that leave none of `me`'s royals attacked.
+    fn filter_legal(&mut self, me: Player, list: &mut MoveList) {
+        let mut royals = [0 as Cell; 8];
+        let count = self.royals_of(me, &mut royals);
+        if count == 0 {
+            return;
+        }
+        let attackers = self.attackers_of(me);
+        let fast = count == 1 && attackers & self.present & self.v.tables.pin_unsafe == 0;
+        let royal = royals[0];
+        let check = if fast {
+            self.find_pins(royal, attackers)
+        } else {
+            Check::Multiple
+        };
+        // In check on a flanked board a move may block by filling a flank.
+        let flanks = self.v.topo.has_flanks();
+        let blockable = check == Check::Single && !flanks;
+        let royal_kinds = self.v.royal_kinds;
+        let pins = fast && !self.pinned.is_empty();
+        let mut w = 0;
+        for r in 0..list.len() {
+            let m = list[r];
+            let target = self.board[m.to as usize];
+            // Not plain: captures of a royal (control may change) and promotions to a
+            // royal type (a new royal to keep safe).
+            let plain = m.kind <= mk::CREATES_EP
+                && (target == 0 || royal_kinds & bit(target - 1) == 0)
+                && m.promotion()
+                    .map_or(true, |t| !self.v.types[t as usize].royal);
+            let legal = if !fast || !plain {
+                self.try_move(me, m)
+            } else if m.from == royal {
+                let sq = self.board[royal as usize];
+                self.board[royal as usize] = 0;
+                let hit = self.attacked(m.to, attackers);
+                self.board[royal as usize] = sq;
+                !hit
+            } else if flanks && self.v.flank_cells.contains(m.from) {
+                self.try_move(me, m)
+            } else if pins && self.pinned.contains(m.from) {
+                if check == Check::None {
+                    self.pin_line(m.from).contains(m.to)
+                } else {
+                    self.try_move(me, m)
+                }
+            } else {
+                match check {
+                    Check::None => true,
+                    Check::Single if blockable => self.block.contains(m.to),
+                    _ => self.try_move(me, m),
+                }
+            };
+            if legal {
+                list.set(w, m);
+                w += 1;
+            }
+        }
+        list.truncate(w);
+    }
+
+    /// The cells the pinned piece on `cell` may move to.
+    fn pin_line(&self, cell: Cell) -> &CellSet {
+        let i = self.pin_lines[..self.npins]
+            .iter()
+            .position(|(c, _)| *c == cell)
+            .expect("a pinned piece has a pin line");
+        &self.pin_lines[i].1
+    }
+
+    /// Makes `m`, tests `me`'s royals, unmakes it. A move that ends the game is legal.
+    fn try_move(&mut self, me: Player, m: Move) -> bool {
+        self.make(m);
+        let ok = self.finish.is_some() || !self.royal_attacked(me);
+        self.unmake();
+        ok
+    }
+
+    /// Fills `self.pinned` with the pieces pinned to `royal`, and `self.block` with
+    /// the cells that resolve a single check.
+    fn find_pins(&mut self, royal: Cell, attackers: u64) -> Check {
+        self.pinned.clear();
+        self.npins = 0;
+        let friends = self.friends_of(self.to_move);
+        let v = &*self.v;
+        let t = &v.tables;
+        let topo = &v.topo;
+        let live = attackers & self.present;
+        if live & t.reach[royal as usize] == 0 {
+            return Check::None;
+        }
+        let mut checkers = 0;
+        let board = &self.board;
+        for d in 0..topo.dirs as u8 {
+            let id = topo.ray_id(royal, d);
+            if t.ray_kinds[id as usize].0 & live == 0 {
+                continue;
+            }
+            let nodes = topo.ray(id);
+            let mut i = 0;
+            while i < nodes.len() {
+                let n = nodes[i];
+                if n.flank != 0 && topo.flank_blocked(n.flank, board) {
+                    i = n.skip as usize;
+                    continue;
+                }
+                let sq = board[n.cell as usize];
+                if sq == 0 {
+                    i += 1;
+                    continue;
+                }
+                let k = bit(sq - 1);
+                if n.attack & live & k != 0 {
+                    checkers += 1;
+                    if checkers == 1 {
+                        let block = &mut self.block;
+                        block.clear();
+                        block.insert(n.cell);
+                        for_each_passed(nodes, i, |c| {
+                            block.insert(c);
+                        });
+                    }
+                } else if friends & k != 0 {
+                    // Behind a friend: the first piece of each branch of its subtree.
+                    let end = n.skip as usize;
+                    let mut j = i + 1;
+                    while j < end {
+                        let m = nodes[j];
+                        if m.flank != 0 && topo.flank_blocked(m.flank, board) {
+                            j = m.skip as usize;
+                            continue;
+                        }
+                        let s = board[m.cell as usize];
+                        if s == 0 {
+                            j += 1;
+                            continue;
+                        }
+                        if m.attack & live & bit(s - 1) != 0 {
+                            self.pinned.insert(n.cell);
+                            let lines = PinLines {
+                                lines: &mut self.pin_lines,
+                                count: &mut self.npins,
+                                scratch: &mut self.pin_scratch,
+                            };
+                            lines.record(nodes, n.cell, j);
+                            break;
+                        }
+                        j = m.skip as usize;
+                    }
+                }
+                i = n.skip as usize;
+            }
+        }
+        if t.leap_kinds[royal as usize] & live != 0 {
+            for s in t.leaps_to(royal) {
+                let sq = board[s.from as usize];
+                if sq != 0 && s.kinds & live & bit(sq - 1) != 0 && t.need_holds(s.need, board, topo)
+                {
+                    checkers += 1;
+                    if checkers == 1 {
+                        self.block.clear();
+                        self.block.insert(s.from);
+                    }
+                }
+            }
+        }
+        match checkers {
+            0 => Check::None,
+            1 => Check::Single,
+            _ => Check::Multiple,
+        }
+    }
+
+    /// Plays `mv` if it is legal here.
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::MoveError> {
+        let legal = self.legal_moves();
+        match legal.iter().find(|m| m.same(mv)) {
+            Some(&m) => {
+                self.make(m);
+                Ok(())
+            }
+            None if legal.is_empty() => Err(crate::MoveError::GameOver(self.long(mv))),
+            None => Err(crate::MoveError::Illegal(self.long(mv))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    fn legal(fen: &str) -> Vec<String> {
+        let v = chess();
+        let mut p = Position::from_str(&v, fen).unwrap();
+        let moves = p.legal_moves();
+        let mut out: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn pinned_pieces_stay_on_the_line() {
+        assert_eq!(
+            legal("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1", "e1f2"]
+        );
+        // A pinned rook may move along the pin.
+        let moves = legal("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+        assert!(moves.contains(&"e2e7".to_owned()) && moves.contains(&"e2e5".to_owned()));
+        assert!(!moves
+            .iter()
+            .any(|m| m.starts_with("e2d") || m.starts_with("e2f")));
+    }
+
+    #[test]
+    fn single_check_is_blocked_or_captured_and_double_check_moves_the_king() {
+        assert_eq!(
+            legal("4k3/4r3/8/8/8/8/3N4/4K3 w - - 0 1"),
+            ["d2e4", "e1d1", "e1f1", "e1f2"]
+        );
+        assert_eq!(
+            legal("4k3/8/8/8/8/5n2/3N4/4r1K1 w - - 0 1"),
+            ["g1f2", "g1g2"],
+            "double check: only the king moves"
+        );
+    }
+
+    #[test]
+    fn the_king_may_not_step_along_the_checking_line() {
+        assert_eq!(
+            legal("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"),
+            ["e1d2", "e1e2", "e1f2"]
+        );
+    }
+
+    #[test]
+    fn for_each_legal_sees_every_legal_move() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let mut n = 0;
+        p.for_each_legal(|_| n += 1);
+        assert_eq!(n, 20);
+        assert_eq!(p.legal_moves().len(), 20);
+    }
+}
+
+#[cfg(test)]
+mod royal_promotion {
+    use crate::testing::chess_with;
+    use crate::Position;
+
+    #[test]
+    fn a_pawn_may_not_promote_to_a_royal_on_an_attacked_cell() {
+        let v = chess_with("piece rook R {\n slide n e s w\n}\npiece pawn P {\n step n to empty\n promote into far to king\n}\n");
+        let mut p = Position::from_str(&v, "r3k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert!(
+            !moves.contains(&"b7b8k".to_owned()),
+            "b8 is attacked by the rook: {moves:?}"
+        );
+        let mut p = Position::from_str(&v, "4k3/1P6/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert!(moves.contains(&"b7b8k".to_owned()));
+    }
+}

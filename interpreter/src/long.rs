@@ -1,0 +1,174 @@
+//! Long notation: `e2e4`, `e7e8q`, `pass`.
+//!
+//! A move is its from cell, its to cell and a lower-case promotion letter; a castle is
+//! written as the king's move (`e1g1`). When cell names could be read two ways once
+//! joined (cells `a1` and `a11`...), the cells are separated by `-`, which reading
+//! always accepts. Reading returns the legal move the text names or a typed error.
+
+use crate::error::MoveError;
+use crate::ids::{Cell, PieceType};
+use crate::moves::{mk, Move};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Longest move text read (longer text is not a move of any board).
+const MAX_TEXT: usize = 200;
+
+/// Every way to read `s` as cell, cell and an optional promotion letter.
+fn decodings(v: &Variant, s: &str) -> Vec<(Cell, Cell, Option<char>)> {
+    let mut out = Vec::new();
+    for (i, _) in s.char_indices().skip(1) {
+        let (a, rest) = s.split_at(i);
+        let Some(from) = v.cell(a) else { continue };
+        if let Some(to) = v.cell(rest) {
+            out.push((from, to, None));
+        }
+        let mut chars = rest.chars();
+        if let Some(last) = chars.next_back() {
+            if last.is_ascii_alphabetic() {
+                if let Some(to) = v.cell(chars.as_str()) {
+                    out.push((from, to, Some(last)));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Variant {
+    /// Long notation of `mv` (no position needed).
+    pub fn long_notation(&self, mv: Move) -> String {
+        if mv.kind == mk::PASS {
+            return "pass".into();
+        }
+        let from = self.cell_name(mv.from);
+        let to = self.cell_name(mv.to);
+        let promo = mv
+            .promotion()
+            .map(|t| {
+                self.types[t as usize]
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        let joined = format!("{from}{to}{promo}");
+        if decodings(self, &joined).len() > 1 {
+            format!("{from}-{to}{promo}")
+        } else {
+            joined
+        }
+    }
+}
+
+impl Position {
+    /// Long notation of `mv`.
+    pub fn long(&self, mv: Move) -> String {
+        self.v.long_notation(mv)
+    }
+
+    /// The legal move written as `text` in long notation.
+    pub fn parse_long(&mut self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(MoveError::Empty);
+        }
+        let shown: String = text.chars().take(40).collect();
+        if text.len() > MAX_TEXT {
+            return Err(MoveError::UnknownCell(shown));
+        }
+        let legal = self.legal_moves();
+        if text == "pass" || text == "0000" {
+            return match legal.iter().find(|m| m.kind == mk::PASS) {
+                Some(&m) => Ok(m),
+                None if legal.is_empty() => Err(MoveError::GameOver(shown)),
+                None => Err(MoveError::Illegal(shown)),
+            };
+        }
+        let v = self.v.clone();
+        let candidates = match text.split_once('-') {
+            Some((a, b)) => {
+                let from = v.cell(a);
+                let mut c = Vec::new();
+                if let (Some(f), Some(t)) = (from, v.cell(b)) {
+                    c.push((f, t, None));
+                }
+                let mut chars = b.chars();
+                if let (Some(f), Some(p)) = (from, chars.next_back()) {
+                    if let Some(t) = v.cell(chars.as_str()) {
+                        c.push((f, t, Some(p)));
+                    }
+                }
+                c
+            }
+            None => decodings(&v, text),
+        };
+        if candidates.is_empty() {
+            return Err(MoveError::UnknownCell(shown));
+        }
+        let mut typed: Vec<(Cell, Cell, Option<PieceType>)> = Vec::new();
+        for &(f, t, p) in &candidates {
+            match p {
+                None => typed.push((f, t, None)),
+                Some(ch) => {
+                    if let Some(ty) = v.piece_type_by_letter(ch) {
+                        typed.push((f, t, Some(ty)));
+                    }
+                }
+            }
+        }
+        if typed.is_empty() {
+            return Err(MoveError::UnknownPromotion(shown));
+        }
+        for &(f, t, p) in &typed {
+            if let Some(&m) = legal
+                .iter()
+                .find(|m| m.from == f && m.to == t && m.promotion() == p && m.kind != mk::PASS)
+            {
+                return Ok(m);
+            }
+        }
+        if legal.is_empty() {
+            return Err(MoveError::GameOver(shown));
+        }
+        let (f, _, _) = typed[0];
+        if self.board[f as usize] == 0 {
+            return Err(MoveError::NoPiece(v.cell_name(f).to_owned()));
+        }
+        Err(MoveError::Illegal(shown))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, compile};
+    use crate::{MoveError, Position};
+
+    #[test]
+    fn chess_moves_read_and_write() {
+        let v = chess();
+        let mut p = Position::from_str(&v, "4k3/1P6/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+        let m = p.parse_long("b7b8Q").unwrap();
+        assert_eq!(p.long(m), "b7b8q");
+        let castle = p.parse_long("e1c1").unwrap();
+        assert_eq!(p.long(castle), "e1c1");
+        assert_eq!(p.parse_long("b7b8"), Err(MoveError::Illegal("b7b8".into())));
+        assert_eq!(v.long_notation(crate::Move::pass()), "pass");
+    }
+
+    #[test]
+    fn ambiguous_cell_names_get_a_dash() {
+        let board = "name: line\nseats: [white, black]\ndirections:\n  e: { opposite: w }\n  w: { opposite: e }\n\
+                     cells:\n  - { name: a1, at: [0, 0], links: { e: 1b } }\n  - { name: 1b, at: [1, 0], links: { e: a11, w: a1 } }\n\
+                     \x20 - { name: a11, at: [2, 0], links: { e: b, w: 1b } }\n  - { name: b, at: [3, 0], links: { w: a11 } }\n\
+                     rows: [[a1, 1b, a11, b]]\n";
+        let rules = "board \"line.yaml\"\nplayer white\nplayer black\npiece rook R {\n slide e w\n}\nsetup white: R a1\nsetup black: R b\n";
+        let v = compile(rules, board).unwrap();
+        let mut p = Position::start(&v);
+        let m = p.parse_long("a1-1b").unwrap();
+        assert_eq!(p.long(m), "a1-1b", "a1 1b and a11 b both read as a11b");
+        let m = p.parse_long("a1a11").unwrap();
+        assert_eq!(p.long(m), "a1a11");
+        assert_eq!(p.parse_long("a11b"), Ok(p.parse_long("a1-1b").unwrap()));
+    }
+}

@@ -1,0 +1,346 @@
+//! Pseudo-legal move generation from the compiled tables.
+//!
+//! For every piece the player to move controls, walk its atoms: fixed targets (steps,
+//! leaps), rays (slides, hops) and en-passant targets; then the castles. Only
+//! occupancy, unmoved pieces and en-passant entries are looked at here; everything
+//! else was decided at compile time. Legality is `legality.rs`.
+
+use crate::ids::{bit, Cell, Kind};
+use crate::moves::{mk, Move, MoveList};
+use crate::position::Position;
+use crate::tables::{to, Atom, Op, NO_EP};
+
+/// True when a target holding `sq` suits an atom's `to` rule.
+#[inline(always)]
+fn target_ok(rule: u8, sq: u8, friends: u64) -> bool {
+    if sq == 0 {
+        rule & to::EMPTY != 0
+    } else if friends & bit(sq - 1) != 0 {
+        rule & to::FRIEND != 0
+    } else {
+        rule & to::ENEMY != 0
+    }
+}
+
+impl Position {
+    /// Appends the pseudo-legal moves of the player to move.
+    pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
+        let me = self.to_move;
+        let friends = self.friends_of(me);
+        let mut kinds = friends & self.present;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            for &from in self.pieces_of(kind) {
+                self.gen_piece(kind, from, friends, list);
+            }
+        }
+        self.gen_castles(me, friends, list);
+    }
+
+    /// The moves of one piece.
+    #[inline]
+    pub(crate) fn gen_piece(&self, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+        let t = &self.v.tables;
+        let slot = t.slot(kind, from);
+        let start = list.len();
+        for a in t.atoms(slot) {
+            if a.first && !self.virgin.contains(from) {
+                continue;
+            }
+            match a.op {
+                Op::Targets => self.gen_targets(a, kind, from, friends, list),
+                Op::Slide => {
+                    if a.min <= 1 && a.max == u16::MAX && a.into == 0 && !a.creates_ep {
+                        self.gen_plain_slide(a, kind, from, friends, list)
+                    } else {
+                        self.gen_slide(a, kind, from, friends, list)
+                    }
+                }
+                Op::Hop | Op::HopFar => self.gen_hop(a, kind, from, friends, list),
+                Op::EpCapture => {
+                    if !self.ep.is_empty() {
+                        self.gen_ep(a, from, friends, list)
+                    }
+                }
+            }
+        }
+        if t.dedupe[slot] {
+            list.dedupe_from(start);
+        }
+    }
+
+    /// Pushes a move, one per promotion choice when the target promotes.
+    #[inline(always)]
+    fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
+        let t = &self.v.tables;
+        if t.promo_kinds & bit(kind) == 0 {
+            list.push(m);
+            return;
+        }
+        let p = t.promo_at[t.slot(kind, m.to)];
+        if p == 0 {
+            list.push(m);
+            return;
+        }
+        let promo = &t.promos[p as usize];
+        for &ty in &promo.types {
+            list.push(m.with_promotion(ty));
+        }
+        if promo.optional {
+            list.push(m);
+        }
+    }
+
+    fn gen_targets(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let t = &v.tables;
+        for x in t.targets_of(a) {
+            let sq = self.board[x.to as usize];
+            if !target_ok(a.to, sq, friends) {
+                continue;
+            }
+            if x.need != 0 && !t.need_holds(x.need, &self.board, &v.topo) {
+                continue;
+            }
+            let m = if a.creates_ep && x.ep != NO_EP {
+                Move::new(from, x.to, mk::CREATES_EP, x.ep)
+            } else {
+                Move::new(from, x.to, mk::NORMAL, 0)
+            };
+            self.emit(kind, m, list);
+        }
+    }
+
+    /// The common slide: any distance, no zone, no flanks on the way.
+    #[inline]
+    fn gen_plain_slide(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let topo = &v.topo;
+        let board = &self.board[..];
+        let flanks = topo.has_flanks();
+        for &rid in v.tables.rays_of(a) {
+            let nodes = topo.ray(rid);
+            let mut i = 0;
+            while i < nodes.len() {
+                let n = nodes[i];
+                if flanks && n.flank != 0 && topo.flank_blocked(n.flank, board) {
+                    i = n.skip as usize;
+                    continue;
+                }
+                let sq = board[n.cell as usize];
+                if sq == 0 {
+                    if a.to & to::EMPTY != 0 {
+                        self.emit(kind, Move::new(from, n.cell, mk::NORMAL, 0), list);
+                    }
+                    i += 1;
+                } else {
+                    if target_ok(a.to, sq, friends) {
+                        self.emit(kind, Move::new(from, n.cell, mk::NORMAL, 0), list);
+                    }
+                    i = n.skip as usize;
+                }
+            }
+        }
+    }
+
+    /// Slides with a range, an `into` zone or en-passant creation.
+    fn gen_slide(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let t = &v.tables;
+        let topo = &v.topo;
+        let board = &self.board[..];
+        let into = (a.into != 0).then(|| &t.zones[a.into as usize - 1]);
+        let mut ep_at = a.ep as usize;
+        for &rid in t.rays_of(a) {
+            let nodes = topo.ray(rid);
+            let mut i = 0;
+            while i < nodes.len() {
+                let n = nodes[i];
+                if n.depth > a.max || (n.flank != 0 && topo.flank_blocked(n.flank, board)) {
+                    i = n.skip as usize;
+                    continue;
+                }
+                let sq = board[n.cell as usize];
+                let ok = n.depth >= a.min
+                    && target_ok(a.to, sq, friends)
+                    && into.map_or(true, |z| z.contains(n.cell));
+                if ok {
+                    let ep = if a.creates_ep {
+                        t.ep_ids[ep_at + i]
+                    } else {
+                        NO_EP
+                    };
+                    let m = if ep != NO_EP {
+                        Move::new(from, n.cell, mk::CREATES_EP, ep)
+                    } else {
+                        Move::new(from, n.cell, mk::NORMAL, 0)
+                    };
+                    self.emit(kind, m, list);
+                }
+                i = if sq == 0 { i + 1 } else { n.skip as usize };
+            }
+            ep_at += nodes.len();
+        }
+    }
+
+    /// Hops: over one screen, landing right behind it (`hop`) or anywhere behind it
+    /// up to and including the next piece (`hop far`).
+    fn gen_hop(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let t = &v.tables;
+        let topo = &v.topo;
+        let board = &self.board[..];
+        let into = (a.into != 0).then(|| &t.zones[a.into as usize - 1]);
+        let far = a.op == Op::HopFar;
+        for &rid in t.rays_of(a) {
+            let nodes = topo.ray(rid);
+            let mut i = 0;
+            while i < nodes.len() {
+                let n = nodes[i];
+                if n.depth >= a.max || (n.flank != 0 && topo.flank_blocked(n.flank, board)) {
+                    i = n.skip as usize;
+                    continue;
+                }
+                if board[n.cell as usize] == 0 {
+                    i += 1;
+                    continue;
+                }
+                // n is the screen: land in its subtree.
+                let end = n.skip as usize;
+                let mut j = i + 1;
+                while j < end {
+                    let m = nodes[j];
+                    if m.depth > a.max || (m.flank != 0 && topo.flank_blocked(m.flank, board)) {
+                        j = m.skip as usize;
+                        continue;
+                    }
+                    let sq = board[m.cell as usize];
+                    if m.depth >= a.min
+                        && target_ok(a.to, sq, friends)
+                        && into.map_or(true, |z| z.contains(m.cell))
+                    {
+                        self.emit(kind, Move::new(from, m.cell, mk::NORMAL, 0), list);
+                    }
+                    j = if far && sq == 0 {
+                        j + 1
+                    } else {
+                        m.skip as usize
+                    };
+                }
+                i = end;
+            }
+        }
+    }
+
+    /// En-passant captures: an empty target that an opponent's entry passed.
+    fn gen_ep(&self, a: &Atom, from: Cell, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let t = &v.tables;
+        for x in t.targets_of(a) {
+            if self.board[x.to as usize] != 0 {
+                continue;
+            }
+            if x.need != 0 && !t.need_holds(x.need, &self.board, &v.topo) {
+                continue;
+            }
+            for (i, e) in self.ep.iter().enumerate() {
+                let victim = self.board[e.victim as usize];
+                if e.creator != self.to_move
+                    && victim != 0
+                    && friends & bit(victim - 1) == 0
+                    && e.cells(v).contains(&x.to)
+                {
+                    let kind = self.board[from as usize] - 1;
+                    self.emit(kind, Move::new(from, x.to, mk::EP_CAPTURE, i as u16), list);
+                }
+            }
+        }
+    }
+
+    /// Castles whose pieces are unmoved, whose cells are empty and whose safe cells
+    /// no opponent attacks.
+    fn gen_castles(&self, me: crate::Player, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        if v.castles.is_empty() {
+            return;
+        }
+        let mut attackers = None;
+        for (i, c) in v.castles.iter().enumerate() {
+            let king = v.kind(c.king_type, c.player);
+            let rook = v.kind(c.rook_type, c.player);
+            if friends & bit(king) == 0
+                || self.board[c.king_from as usize] != king + 1
+                || self.board[c.rook_from as usize] != rook + 1
+                || !self.virgin.contains(c.king_from)
+                || !self.virgin.contains(c.rook_from)
+                || c.empty.iter().any(|&x| self.board[x as usize] != 0)
+            {
+                continue;
+            }
+            let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
+            if c.safe.iter().any(|&x| self.attacked(x, a)) {
+                continue;
+            }
+            list.push(Move::new(c.king_from, c.king_to, mk::CASTLE, i as u16));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+    use crate::testing::chess;
+    use crate::{MoveKind, Position};
+
+    fn pseudo(fen: &str) -> (Position, MoveList) {
+        let v = chess();
+        let p = Position::from_str(&v, fen).unwrap();
+        let mut list = MoveList::new();
+        p.gen_pseudo(&mut list);
+        (p, list)
+    }
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        let (_, list) = pseudo("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(list.len(), 20);
+        assert_eq!(list.iter().filter(|m| m.creates_en_passant()).count(), 8);
+    }
+
+    #[test]
+    fn castles_need_empty_and_safe_cells() {
+        let (p, list) = pseudo("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let castles: Vec<String> = list
+            .iter()
+            .filter(|m| matches!(m.kind(), MoveKind::Castle(_)))
+            .map(|&m| p.long(m))
+            .collect();
+        assert_eq!(castles, ["e1g1", "e1c1"]);
+        let (_, list) = pseudo("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+        assert!(
+            list.iter()
+                .all(|m| !matches!(m.kind(), MoveKind::Castle(0))),
+            "f1 is attacked"
+        );
+        let (_, list) = pseudo("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");
+        assert!(
+            list.iter()
+                .all(|m| !matches!(m.kind(), MoveKind::Castle(1))),
+            "b1 is occupied"
+        );
+    }
+
+    #[test]
+    fn promotions_are_one_move_per_type_and_en_passant_is_offered() {
+        let (_, list) = pseudo("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(list.iter().filter(|m| m.promotion().is_some()).count(), 4);
+        let (p, list) = pseudo("4k3/8/8/3pP3/8/8/8/4K3 w - d6>d5 0 2");
+        let ep: Vec<String> = list
+            .iter()
+            .filter(|m| m.kind() == MoveKind::EnPassant)
+            .map(|&m| p.long(m))
+            .collect();
+        assert_eq!(ep, ["e5d6"]);
+    }
+}

@@ -1,0 +1,213 @@
+//! Moves in 8 bytes and move lists on reused buffers.
+
+use crate::ids::{Cell, PieceType};
+
+/// `Move::kind` values.
+pub(crate) mod mk {
+    /// An ordinary move or capture.
+    pub const NORMAL: u8 = 0;
+    /// An ordinary move that leaves en-passant cells (`aux`: the path id).
+    pub const CREATES_EP: u8 = 1;
+    /// An en-passant capture (`aux`: index of the entry in the position).
+    pub const EP_CAPTURE: u8 = 2;
+    /// A pass (no legal move and the rules say pass or eliminate).
+    pub const PASS: u8 = 3;
+    /// A castle (`aux`: its index in the variant).
+    pub const CASTLE: u8 = 4;
+}
+
+/// `Move::promo` when the move does not promote.
+const NO_PROMOTION: u8 = u8::MAX;
+
+/// A move: from, to, promotion type and kind, in 8 bytes.
+///
+/// Moves are made by [`crate::Position`] and are only meaningful in the position that
+/// generated them. Two moves are the same move when they have the same from cell, to
+/// cell and promotion: that is what notation can tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Cell,
+    pub(crate) to: Cell,
+    pub(crate) promo: u8,
+    pub(crate) kind: u8,
+    pub(crate) aux: u16,
+}
+
+/// What kind of move it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// An ordinary move or capture (possibly creating en-passant cells).
+    Normal,
+    /// An en-passant capture.
+    EnPassant,
+    /// The castle with this index in [`crate::Variant::castles`].
+    Castle(usize),
+    /// A pass.
+    Pass,
+}
+
+impl Move {
+    pub(crate) const fn new(from: Cell, to: Cell, kind: u8, aux: u16) -> Move {
+        Move {
+            from,
+            to,
+            promo: NO_PROMOTION,
+            kind,
+            aux,
+        }
+    }
+
+    /// The pass move.
+    pub const fn pass() -> Move {
+        Move::new(0, 0, mk::PASS, 0)
+    }
+
+    pub(crate) fn with_promotion(mut self, t: PieceType) -> Move {
+        self.promo = t;
+        self
+    }
+
+    /// The cell the piece leaves (the king's cell for a castle).
+    pub fn from(self) -> Cell {
+        self.from
+    }
+
+    /// The cell the piece arrives at (the king's target for a castle).
+    pub fn to(self) -> Cell {
+        self.to
+    }
+
+    /// The type the piece becomes, if it promotes.
+    pub fn promotion(self) -> Option<PieceType> {
+        (self.promo != NO_PROMOTION).then_some(self.promo)
+    }
+
+    /// What kind of move it is.
+    pub fn kind(self) -> MoveKind {
+        match self.kind {
+            mk::EP_CAPTURE => MoveKind::EnPassant,
+            mk::PASS => MoveKind::Pass,
+            mk::CASTLE => MoveKind::Castle(self.aux as usize),
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// True for moves that leave en-passant cells behind.
+    pub fn creates_en_passant(self) -> bool {
+        self.kind == mk::CREATES_EP
+    }
+
+    /// True when `other` has the same from, to and promotion.
+    pub(crate) fn same(self, other: Move) -> bool {
+        self.from == other.from && self.to == other.to && self.promo == other.promo && {
+            (self.kind == mk::PASS) == (other.kind == mk::PASS)
+        }
+    }
+}
+
+/// A list of moves on a buffer that keeps its capacity between uses, so generation
+/// does not allocate once it has grown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList {
+    moves: Vec<Move>,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: Vec::with_capacity(256),
+        }
+    }
+
+    /// Empties the list, keeping its buffer.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    /// Appends a move.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+
+    pub(crate) fn set(&mut self, i: usize, m: Move) {
+        self.moves[i] = m;
+    }
+
+    /// Removes moves after `start` that repeat an earlier move after `start`.
+    pub(crate) fn dedupe_from(&mut self, start: usize) {
+        let mut w = start;
+        for r in start..self.moves.len() {
+            let m = self.moves[r];
+            if !self.moves[start..w].iter().any(|x| x.same(m)) {
+                self.moves[w] = m;
+                w += 1;
+            }
+        }
+        self.moves.truncate(w);
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_eight_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 8);
+    }
+
+    #[test]
+    fn kinds_and_promotions() {
+        let m = Move::new(1, 2, mk::CASTLE, 3);
+        assert_eq!(m.kind(), MoveKind::Castle(3));
+        assert_eq!(m.promotion(), None);
+        let p = Move::new(1, 2, mk::NORMAL, 0).with_promotion(4);
+        assert_eq!(p.promotion(), Some(4));
+        assert!(!p.same(Move::new(1, 2, mk::NORMAL, 0)));
+        assert_eq!(Move::pass().kind(), MoveKind::Pass);
+    }
+
+    #[test]
+    fn dedupe_keeps_first() {
+        let mut l = MoveList::new();
+        l.push(Move::new(9, 9, 0, 0));
+        for m in [
+            Move::new(1, 2, 0, 0),
+            Move::new(1, 3, 0, 0),
+            Move::new(1, 2, mk::EP_CAPTURE, 0),
+        ] {
+            l.push(m);
+        }
+        l.dedupe_from(1);
+        assert_eq!(l.len(), 3);
+        assert_eq!(l[2].to, 3);
+    }
+}

@@ -1,0 +1,338 @@
+//! `make` and `unmake`: apply a generated move and take it back exactly.
+//!
+//! Neither allocates once the stacks have grown. `make` records everything it
+//! changes in an [`Undo`]; `unmake` restores the hash from the record instead of
+//! recomputing it.
+
+use super::{EpEntry, Position, Undo};
+use crate::clauses::EndEvent;
+use crate::ids::{bit, Cell, Kind, Player};
+use crate::moves::{mk, Move};
+use crate::outcome::EndReason;
+use std::sync::Arc;
+
+impl Position {
+    /// Plays `mv`, which must come from this position's legal moves (or its
+    /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
+    /// from outside.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave the position inconsistent, when `mv` was generated for
+    /// another position.
+    pub fn make(&mut self, mv: Move) {
+        let me = self.to_move;
+        let mut u = Undo {
+            mv,
+            moved: 0,
+            captured: 0,
+            cap_cell: mv.to,
+            cap_slot: 0,
+            from_slot: 0,
+            virgin: 0,
+            ep_removed: 0,
+            ep_added: false,
+            ctl_changes: 0,
+            quiet: self.quiet,
+            hash: self.hash,
+            to_move: me,
+            eliminated: self.eliminated,
+            move_number: self.move_number,
+            finished: false,
+        };
+        self.history.push(self.hash);
+        self.hash ^= self.v.keys.to_move(me);
+        let mut reset_quiet = false;
+        let mut new_ep = None;
+        let mut cap_cell = None;
+        match mv.kind {
+            mk::PASS => self.pass_effects(&mut u),
+            mk::CASTLE => {
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                if self.virgin.remove(kf) {
+                    u.virgin |= 1;
+                    self.hash ^= self.v.keys.virgin(kf);
+                }
+                if self.virgin.remove(rf) {
+                    u.virgin |= 4;
+                    self.hash ^= self.v.keys.virgin(rf);
+                }
+                u.moved = self.board[kf as usize];
+                u.from_slot = self.slot[kf as usize];
+                u.captured = self.board[rf as usize];
+                u.cap_slot = self.slot[rf as usize];
+                let kk = self.remove(kf);
+                let rk = self.remove(rf);
+                self.restore(rt, rk, u.cap_slot);
+                self.restore(kt, kk, u.from_slot);
+            }
+            _ => {
+                let (from, to) = (mv.from, mv.to);
+                let sq = self.board[from as usize];
+                let kind = sq - 1;
+                u.moved = sq;
+                let at = if mv.kind == mk::EP_CAPTURE {
+                    self.ep[mv.aux as usize].victim
+                } else {
+                    to
+                };
+                let target = self.board[at as usize];
+                if target != 0 {
+                    u.captured = target;
+                    u.cap_cell = at;
+                    u.cap_slot = self.slot[at as usize];
+                    let ck = self.remove(at);
+                    if self.virgin.remove(at) {
+                        u.virgin |= 2;
+                        self.hash ^= self.v.keys.virgin(at);
+                    }
+                    let (owner, value) = self.v.owner_and_value(ck);
+                    self.lost[owner as usize] += value;
+                    cap_cell = Some(at);
+                    reset_quiet = true;
+                }
+                if self.virgin.remove(from) {
+                    u.virgin |= 1;
+                    self.hash ^= self.v.keys.virgin(from);
+                }
+                match mv.promotion() {
+                    Some(t) => {
+                        u.from_slot = self.slot[from as usize];
+                        self.remove(from);
+                        let owner = self.v.kind_owner[kind as usize];
+                        let promoted = self.v.kind(t, owner);
+                        self.add(to, promoted);
+                    }
+                    None => self.relocate(from, to),
+                }
+                reset_quiet |= self.v.pawn_kinds & bit(kind) != 0;
+                if mv.kind == mk::CREATES_EP {
+                    new_ep = Some(EpEntry {
+                        path: mv.aux,
+                        victim: to,
+                        creator: me,
+                    });
+                }
+            }
+        }
+        if new_ep.is_some() || !self.ep.is_empty() {
+            self.update_ep(&mut u, me, new_ep, cap_cell);
+        }
+        if u.captured != 0 && mv.kind != mk::CASTLE && self.v.royal_kinds & bit(u.captured - 1) != 0
+        {
+            self.royal_captured(u.captured - 1, me, &mut u);
+        }
+        self.quiet = if reset_quiet {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.ply = self.ply.saturating_add(1);
+        let next = self.next_player(me);
+        if next <= me {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.to_move = next;
+        self.hash ^= self.v.keys.to_move(next);
+        self.undo.push(u);
+    }
+
+    /// A royal of kind `kind` was captured by `captor`: the `royal captured` clause.
+    fn royal_captured(&mut self, kind: Kind, captor: Player, u: &mut Undo) {
+        let v = Arc::clone(&self.v);
+        if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
+            let subject = v.kind_owner[kind as usize];
+            self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
+        }
+    }
+
+    /// Takes back the last move made; `None` when there is none.
+    pub fn unmake(&mut self) -> Option<Move> {
+        let u = self.undo.pop()?;
+        let mv = u.mv;
+        for _ in 0..u.ctl_changes {
+            if let Some((i, old)) = self.ctl_log.pop() {
+                self.control[i as usize] = old;
+            }
+        }
+        self.eliminated = u.eliminated;
+        if u.finished {
+            self.finish = None;
+        }
+        if u.ep_added {
+            if let Some(i) = self.ep.iter().position(|e| e.creator == u.to_move) {
+                self.ep.remove(i);
+            }
+        }
+        for _ in 0..u.ep_removed {
+            if let Some(e) = self.ep_log.pop() {
+                self.insert_ep(e);
+            }
+        }
+        match mv.kind {
+            mk::PASS => {}
+            mk::CASTLE => {
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                let kk = self.remove(kt);
+                let rk = self.remove(rt);
+                self.restore(rf, rk, u.cap_slot);
+                self.restore(kf, kk, u.from_slot);
+                if u.virgin & 1 != 0 {
+                    self.virgin.insert(kf);
+                }
+                if u.virgin & 4 != 0 {
+                    self.virgin.insert(rf);
+                }
+            }
+            _ => {
+                if mv.promo != u8::MAX {
+                    self.remove(mv.to);
+                    self.restore(mv.from, u.moved - 1, u.from_slot);
+                } else {
+                    self.relocate(mv.to, mv.from);
+                }
+                if u.captured != 0 {
+                    let ck: Kind = u.captured - 1;
+                    self.restore(u.cap_cell, ck, u.cap_slot);
+                    let (owner, value) = self.v.owner_and_value(ck);
+                    self.lost[owner as usize] -= value;
+                }
+                if u.virgin & 1 != 0 {
+                    self.virgin.insert(mv.from);
+                }
+                if u.virgin & 2 != 0 {
+                    self.virgin.insert(u.cap_cell);
+                }
+            }
+        }
+        self.quiet = u.quiet;
+        self.ply = self.ply.saturating_sub(1);
+        self.move_number = u.move_number;
+        self.to_move = u.to_move;
+        self.hash = u.hash;
+        self.history.pop();
+        Some(mv)
+    }
+
+    /// Expires en-passant entries and adds the new one.
+    fn update_ep(&mut self, u: &mut Undo, me: Player, new: Option<EpEntry>, cap: Option<Cell>) {
+        if !self.ep.is_empty() {
+            let round = self.v.clauses.ep_round;
+            let mut i = 0;
+            while i < self.ep.len() {
+                let e = self.ep[i];
+                let expired = !round
+                    || e.creator == me
+                    || self.eliminated & (1 << e.creator) != 0
+                    || cap == Some(e.victim);
+                if expired {
+                    self.ep.remove(i);
+                    self.hash ^= e.key(&self.v);
+                    self.ep_log.push(e);
+                    u.ep_removed += 1;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if let Some(e) = new {
+            self.hash ^= e.key(&self.v);
+            self.insert_ep(e);
+            u.ep_added = true;
+        }
+    }
+
+    /// Inserts an entry keeping the order by creator.
+    pub(crate) fn insert_ep(&mut self, e: EpEntry) {
+        let at = self
+            .ep
+            .iter()
+            .position(|x| x.creator > e.creator)
+            .unwrap_or(self.ep.len());
+        self.ep.insert(at, e);
+    }
+
+    /// The next player in turn order who is not eliminated (`me` if none).
+    pub(crate) fn next_player(&self, me: Player) -> Player {
+        let n = self.v.player_count();
+        (1..=n)
+            .map(|i| ((me as usize + i) % n) as Player)
+            .find(|&p| self.eliminated & (1 << p) == 0)
+            .unwrap_or(me)
+    }
+
+    /// Sets who controls `owner`'s pieces in region `region`, logging the change.
+    pub(crate) fn set_control(&mut self, owner: Player, region: usize, to: Player, u: &mut Undo) {
+        let i = owner as usize * self.v.regions + region;
+        let old = self.control[i];
+        if old == to {
+            return;
+        }
+        let k = &self.v.keys;
+        if old != owner {
+            self.hash ^= k.control(owner, region, old);
+        }
+        if to != owner {
+            self.hash ^= k.control(owner, region, to);
+        }
+        self.ctl_log.push((i as u16, old));
+        self.control[i] = to;
+        u.ctl_changes += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    /// Makes `mv` and unmakes it: everything comes back, including the hash.
+    fn round_trip(fen: &str, mv: &str) -> String {
+        let v = chess();
+        let mut p = Position::from_str(&v, fen).unwrap();
+        let before = (p.to_string(), p.hash(), p.lost_points(0), p.lost_points(1));
+        let m = p.parse_long(mv).unwrap();
+        p.make(m);
+        p.debug_validate().unwrap();
+        let after = p.to_string();
+        assert_eq!(p.unmake(), Some(m));
+        assert_eq!(
+            (p.to_string(), p.hash(), p.lost_points(0), p.lost_points(1)),
+            before
+        );
+        p.debug_validate().unwrap();
+        after
+    }
+
+    #[test]
+    fn special_moves_make_and_unmake() {
+        assert_eq!(
+            round_trip("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
+            "r3k2r/8/8/8/8/8/8/2KR3R b a8,e8,h8,h1 - 1 1"
+        );
+        assert_eq!(
+            round_trip("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"),
+            "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"
+        );
+        assert_eq!(
+            round_trip("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 9", "a7b8r"),
+            "1R2k3/8/8/8/8/8/8/4K3 b - - 0 9"
+        );
+        assert_eq!(
+            round_trip("4k3/8/8/8/8/8/4P3/4K3 w - - 7 9", "e2e4"),
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3>e4 0 9"
+        );
+    }
+
+    #[test]
+    fn captures_count_lost_points() {
+        let v = chess();
+        let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").unwrap();
+        let m = p.parse_long("e1d2").unwrap();
+        p.make(m);
+        assert_eq!(p.lost_points(1), 9);
+        p.unmake();
+        assert_eq!(p.lost_points(1), 0);
+        assert_eq!(p.unmake(), None);
+    }
+}

@@ -1,0 +1,284 @@
+//! A game position: mailbox, piece lists, unmoved pieces, en-passant entries, turn,
+//! eliminations, control, counters, hash, and the undo stack.
+//!
+//! The state is laid out for `make`/`unmake` without allocation: every stack is
+//! reused once it has grown, and every table is indexed by small integers.
+//!
+//! Room for later work, without rewriting this struct:
+//! - hidden information (mined chess): per-cell marks go in a `marks: Vec<u8>` beside
+//!   `board`, with a per-player view mask; `make` records mark changes in the undo
+//!   record like captures, and the hash gets one key per (cell, mark).
+//! - randomness: a seeded RNG state (`u64`, splitmix64 like the Zobrist keys) lives
+//!   here, is saved in each undo record, and is part of position strings as an extra.
+//! - several boards with their own turns (team games): `to_move` becomes one entry
+//!   per turn track, `regions` map cells to tracks, and a move names its track.
+
+mod ep;
+mod make;
+mod pieces;
+mod query;
+
+pub(crate) use ep::EpEntry;
+
+use crate::cellset::CellSet;
+use crate::ids::{Cell, Kind, Player};
+use crate::moves::{Move, MoveList};
+use crate::outcome::Finish;
+use crate::variant::Variant;
+use std::sync::Arc;
+
+/// What `unmake` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    pub mv: Move,
+    /// The mover's square before the move (kind + 1).
+    pub moved: u8,
+    /// The square captured (0: none), where, and its list index. For a castle:
+    /// the partner's square and list index.
+    pub captured: u8,
+    pub cap_cell: Cell,
+    pub cap_slot: u16,
+    /// The mover's list index (a promotion or castle removes it from its list).
+    pub from_slot: u16,
+    /// Bits: 1 the mover was unmoved, 2 the captured piece was, 4 the castle partner was.
+    pub virgin: u8,
+    /// En-passant entries removed (now on `ep_log`) and whether one was added.
+    pub ep_removed: u8,
+    pub ep_added: bool,
+    /// Control changes logged on `ctl_log`.
+    pub ctl_changes: u8,
+    pub quiet: u32,
+    pub hash: u64,
+    pub to_move: Player,
+    pub eliminated: u16,
+    pub move_number: u32,
+    /// The move ended the game.
+    pub finished: bool,
+}
+
+/// A position of one variant.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) v: Arc<Variant>,
+    /// Per cell: 0 empty, else kind + 1.
+    pub(crate) board: Vec<u8>,
+    /// Per kind, `cells` slots: the cells of its pieces (the first `plen[kind]`).
+    pub(crate) plist: Vec<Cell>,
+    pub(crate) plen: Vec<u16>,
+    /// Per cell: index of its piece in its kind's list.
+    pub(crate) slot: Vec<u16>,
+    /// Kinds with at least one piece on the board.
+    pub(crate) present: u64,
+    /// Unmoved pieces of the kinds whose first move matters.
+    pub(crate) virgin: CellSet,
+    /// En-passant entries, ordered by creator.
+    pub(crate) ep: Vec<EpEntry>,
+    pub(crate) to_move: Player,
+    /// Eliminated players (bit per player).
+    pub(crate) eliminated: u16,
+    /// `control[owner * regions + region]`: who moves these pieces.
+    pub(crate) control: Vec<Player>,
+    /// Points of material each player has lost (for rules that weigh captures).
+    pub(crate) lost: Vec<i64>,
+    /// Plies since the last capture or pawn move.
+    pub(crate) quiet: u32,
+    /// Plies played since the position was set up.
+    pub(crate) ply: u32,
+    /// Starts at 1; grows when the turn passes back to the first player.
+    pub(crate) move_number: u32,
+    pub(crate) hash: u64,
+    /// A result recorded by `make` (a royal captured, the last player left).
+    pub(crate) finish: Option<Finish>,
+    /// The hash before each move made (repetition).
+    pub(crate) history: Vec<u64>,
+    pub(crate) undo: Vec<Undo>,
+    pub(crate) ep_log: Vec<EpEntry>,
+    pub(crate) ctl_log: Vec<(u16, Player)>,
+    /// Scratch buffers reused by generation.
+    pub(crate) scratch: MoveList,
+    pub(crate) pinned: CellSet,
+    /// For the first `npins` entries: a pinned piece and the cells it may move to
+    /// (its pin line up to and including the pinner). Buffers are reused.
+    pub(crate) pin_lines: Vec<(Cell, CellSet)>,
+    pub(crate) npins: usize,
+    pub(crate) pin_scratch: CellSet,
+    /// With a single checker: the cells where a move resolves the check (the
+    /// checker's cell and the cells between it and the royal).
+    pub(crate) block: CellSet,
+}
+
+impl Position {
+    /// The start position of the variant (its `setup` lines, first player to move).
+    pub fn start(variant: &Arc<Variant>) -> Position {
+        let mut p = Position::empty(variant);
+        for &(cell, kind) in &variant.setup {
+            p.put(cell, kind);
+            if variant.virgin_kinds & crate::ids::bit(kind) != 0 {
+                p.virgin.insert(cell);
+            }
+        }
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// An empty board, first player to move.
+    pub(crate) fn empty(variant: &Arc<Variant>) -> Position {
+        let v = variant.clone();
+        let cells = v.cell_count();
+        let kinds = v.kind_count();
+        let players = v.player_count();
+        Position {
+            board: vec![0; cells],
+            plist: vec![0; kinds * cells],
+            plen: vec![0; kinds],
+            slot: vec![0; cells],
+            present: 0,
+            virgin: CellSet::new(cells),
+            ep: Vec::new(),
+            to_move: 0,
+            eliminated: 0,
+            control: (0..players)
+                .flat_map(|o| std::iter::repeat(o as Player).take(v.regions))
+                .collect(),
+            lost: vec![0; players],
+            quiet: 0,
+            ply: 0,
+            move_number: 1,
+            hash: 0,
+            finish: None,
+            history: Vec::new(),
+            undo: Vec::new(),
+            ep_log: Vec::new(),
+            ctl_log: Vec::new(),
+            scratch: MoveList::new(),
+            pinned: CellSet::new(cells),
+            pin_lines: Vec::new(),
+            npins: 0,
+            pin_scratch: CellSet::new(cells),
+            block: CellSet::new(cells),
+            v,
+        }
+    }
+
+    /// The variant this position belongs to.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.v
+    }
+
+    /// The hash of everything that decides the game from here (board, unmoved pieces,
+    /// en-passant entries, player to move, eliminations, control, a recorded result).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch; equals [`Position::hash`] unless there is a bug.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.v;
+        let k = &v.keys;
+        let mut h = k.to_move(self.to_move);
+        for (c, &sq) in self.board.iter().enumerate() {
+            if sq != 0 {
+                h ^= k.piece(sq - 1, c as Cell);
+            }
+        }
+        for c in self.virgin.iter() {
+            h ^= k.virgin(c);
+        }
+        for e in &self.ep {
+            h ^= e.key(v);
+        }
+        for p in 0..v.player_count() {
+            if self.eliminated & (1 << p) != 0 {
+                h ^= k.eliminated(p as Player);
+            }
+        }
+        for (i, &c) in self.control.iter().enumerate() {
+            let owner = (i / v.regions) as Player;
+            if c != owner {
+                h ^= k.control(owner, i % v.regions, c);
+            }
+        }
+        if self.finish.is_some() {
+            h ^= k.finished;
+        }
+        h
+    }
+
+    /// Puts a piece on an empty cell (no hash update).
+    pub(crate) fn put(&mut self, cell: Cell, kind: Kind) {
+        debug_assert_eq!(self.board[cell as usize], 0);
+        self.board[cell as usize] = kind + 1;
+        let n = self.plen[kind as usize];
+        self.plist[kind as usize * self.v.cell_count() + n as usize] = cell;
+        self.slot[cell as usize] = n;
+        self.plen[kind as usize] = n + 1;
+        self.present |= crate::ids::bit(kind);
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({:?})", self.to_string())
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when they are the same game state: same variant, pieces,
+    /// unmoved pieces, en-passant entries, turn, eliminations, control, counters and
+    /// result: what the position string holds. Piece-list order, history and lost
+    /// points (bookkeeping no rule reads yet) are not compared.
+    fn eq(&self, o: &Position) -> bool {
+        Arc::ptr_eq(&self.v, &o.v)
+            && self.board == o.board
+            && self.virgin == o.virgin
+            && self.ep == o.ep
+            && self.to_move == o.to_move
+            && self.eliminated == o.eliminated
+            && self.control == o.control
+            && self.quiet == o.quiet
+            && self.move_number == o.move_number
+            && self.finish == o.finish
+            && self.hash == o.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn start_position() {
+        let v = chess();
+        let p = Position::start(&v);
+        let e1 = v.cell("e1").unwrap();
+        let king = p.piece_at(e1).unwrap();
+        assert_eq!(v.piece_types()[king.piece_type as usize].name, "king");
+        assert_eq!(king.owner, 0);
+        assert_eq!(p.piece_at(v.cell("e4").unwrap()), None);
+        assert_eq!(p.piece_at(9999), None);
+        assert!(p.is_unmoved(e1) && !p.is_unmoved(v.cell("e2").unwrap()));
+        assert_eq!(
+            (p.to_move(), p.ply(), p.move_number(), p.quiet_plies()),
+            (0, 0, 1, 0)
+        );
+        assert_eq!(p.hash(), p.compute_hash());
+        p.debug_validate().unwrap();
+        assert_eq!(format!("{p:?}"), format!("Position({:?})", p.to_string()));
+    }
+
+    #[test]
+    fn piece_lists_keep_their_order_through_remove_and_restore() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let pawn = p.board[v.cell("a2").unwrap() as usize] - 1;
+        let before = p.pieces_of(pawn).to_vec();
+        let c = v.cell("c2").unwrap();
+        let i = p.slot[c as usize];
+        let k = p.remove(c);
+        assert_eq!(p.pieces_of(pawn).len(), 7);
+        p.restore(c, k, i);
+        assert_eq!(p.pieces_of(pawn), &before[..]);
+        p.debug_validate().unwrap();
+    }
+}

@@ -1,0 +1,137 @@
+//! Piece-list and mailbox updates with their hash keys: the only code that moves
+//! pieces, so the lists, the mailbox and the hash never disagree.
+
+use super::Position;
+use crate::ids::{bit, Cell, Kind};
+
+impl Position {
+    /// Removes the piece on `cell` (hash updated). Swap-removes from its list; `restore`
+    /// puts it back at the same index so list order survives make/unmake.
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: Cell) -> Kind {
+        let kind = self.board[cell as usize] - 1;
+        let cells = self.v.cell_count();
+        let base = kind as usize * cells;
+        let i = self.slot[cell as usize] as usize;
+        let last = self.plen[kind as usize] as usize - 1;
+        let moved = self.plist[base + last];
+        self.plist[base + i] = moved;
+        self.slot[moved as usize] = i as u16;
+        self.plen[kind as usize] = last as u16;
+        if last == 0 {
+            self.present &= !bit(kind);
+        }
+        self.board[cell as usize] = 0;
+        self.hash ^= self.v.keys.piece(kind, cell);
+        kind
+    }
+
+    /// Undoes `remove`: puts `kind` back on `cell` at list index `i`.
+    #[inline]
+    pub(crate) fn restore(&mut self, cell: Cell, kind: Kind, i: u16) {
+        let cells = self.v.cell_count();
+        let base = kind as usize * cells;
+        let n = self.plen[kind as usize] as usize;
+        if (i as usize) < n {
+            let displaced = self.plist[base + i as usize];
+            self.plist[base + n] = displaced;
+            self.slot[displaced as usize] = n as u16;
+        }
+        self.plist[base + i as usize] = cell;
+        self.slot[cell as usize] = i;
+        self.plen[kind as usize] = n as u16 + 1;
+        self.present |= bit(kind);
+        self.board[cell as usize] = kind + 1;
+        self.hash ^= self.v.keys.piece(kind, cell);
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, keeping its list index.
+    #[inline]
+    pub(crate) fn relocate(&mut self, from: Cell, to: Cell) {
+        let sq = self.board[from as usize];
+        let kind = sq - 1;
+        let i = self.slot[from as usize];
+        self.plist[kind as usize * self.v.cell_count() + i as usize] = to;
+        self.slot[to as usize] = i;
+        self.board[from as usize] = 0;
+        self.board[to as usize] = sq;
+        let k = &self.v.keys;
+        self.hash ^= k.piece(kind, from) ^ k.piece(kind, to);
+    }
+
+    /// Adds a piece at the end of its list (hash updated).
+    #[inline]
+    pub(crate) fn add(&mut self, cell: Cell, kind: Kind) {
+        self.put(cell, kind);
+        self.hash ^= self.v.keys.piece(kind, cell);
+    }
+
+    /// The cells of a kind's pieces.
+    #[inline]
+    pub(crate) fn pieces_of(&self, kind: Kind) -> &[Cell] {
+        let cells = self.v.cell_count();
+        let base = kind as usize * cells;
+        &self.plist[base..base + self.plen[kind as usize] as usize]
+    }
+}
+
+impl Position {
+    /// Checks that the piece lists, their index map and the mailbox agree, and that
+    /// the hash equals one computed from scratch. For tests of `make`/`unmake`.
+    #[doc(hidden)]
+    pub fn debug_validate(&self) -> Result<(), String> {
+        let mut count = 0;
+        for k in 0..self.v.kind_count() as Kind {
+            for (i, &c) in self.pieces_of(k).iter().enumerate() {
+                if self.board[c as usize] != k + 1 {
+                    return Err(format!(
+                        "kind {k} lists cell {c}, which holds {}",
+                        self.board[c as usize]
+                    ));
+                }
+                if self.slot[c as usize] as usize != i {
+                    return Err(format!(
+                        "cell {c} has list index {}, not {i}",
+                        self.slot[c as usize]
+                    ));
+                }
+                if self.present & bit(k) == 0 {
+                    return Err(format!("kind {k} has pieces but is not present"));
+                }
+                count += 1;
+            }
+        }
+        if count != self.board.iter().filter(|&&s| s != 0).count() {
+            return Err("the lists and the mailbox hold different numbers of pieces".into());
+        }
+        if self.hash != self.compute_hash() {
+            return Err("the incremental hash differs from the hash computed from scratch".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+    use crate::Position;
+
+    #[test]
+    fn relocate_and_add_update_the_hash() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let (g1, f3) = (v.cell("g1").unwrap(), v.cell("f3").unwrap());
+        p.relocate(g1, f3);
+        let kind = p.board[f3 as usize] - 1;
+        assert!(p.pieces_of(kind).contains(&f3));
+        assert_eq!(p.hash(), p.compute_hash());
+        let e4 = v.cell("e4").unwrap();
+        p.add(e4, kind);
+        p.debug_validate().unwrap();
+        p.board[e4 as usize] = 0;
+        assert!(
+            p.debug_validate().is_err(),
+            "the lists list a cell the board has emptied"
+        );
+    }
+}

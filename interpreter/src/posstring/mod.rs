@@ -1,0 +1,294 @@
+//! Position strings: `PLACEMENT TO-MOVE UNMOVED EN-PASSANT QUIET MOVE-NUMBER [key=value...]`
+//! (ARCHITECTURE.md section 5).
+//!
+//! - PLACEMENT: the board's `rows`, top first, separated by `/`; runs of empty cells
+//!   are decimal numbers. Two-player variants write pieces in FEN case (first player
+//!   upper case), others as tag + upper-case letter (`wK rQ bP`).
+//! - TO-MOVE: the player's tag.
+//! - UNMOVED: the cells of unmoved pieces whose first move matters, in cell order,
+//!   separated by `,`; or `-`.
+//! - EN-PASSANT: entries `skipped[+skipped]>victim[@tag]` separated by `,` (the tag is
+//!   written when the creator is not the victim's controller); or `-`.
+//! - QUIET: plies since a capture or pawn move. MOVE-NUMBER: from 1.
+//! - extras, in this order when not default: `elim=t,t` (eliminated players),
+//!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), `end=REASON:P,P,...` (a
+//!   result recorded by a move; P is 1, 1/2 or 0 per player in turn order).
+//!   `lost=t:N,...` (lost material points) is read; it is not written while no rule
+//!   uses lost points.
+//!
+//! Reading never panics: every problem is a [`PositionError`] with its place in the
+//! text. Positions are checked against the variant's limits; with two players and
+//! `check always`, the player not to move may not be in check.
+
+mod read;
+
+pub(crate) use read::Reader;
+
+use crate::error::{PositionError, PositionErrorKind as K};
+use crate::ids::Player;
+use crate::outcome::Score;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+use std::sync::Arc;
+
+/// Longest position string read.
+pub(crate) const MAX_LEN: usize = 1 << 16;
+
+/// A field of the input with its byte offset.
+#[derive(Clone, Copy)]
+pub(crate) struct Field<'a> {
+    pub text: &'a str,
+    pub at: usize,
+}
+
+/// Splits on ASCII whitespace, keeping offsets.
+pub(crate) fn fields(s: &str) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in s.char_indices() {
+        if ch.is_ascii_whitespace() {
+            if let Some(st) = start.take() {
+                out.push(Field {
+                    text: &s[st..i],
+                    at: st,
+                });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(st) = start {
+        out.push(Field {
+            text: &s[st..],
+            at: st,
+        });
+    }
+    out
+}
+
+/// At most 40 characters of hostile text for a message.
+pub(crate) fn short(s: &str) -> String {
+    let cut: String = s.chars().take(40).collect();
+    if cut.len() < s.len() {
+        format!("{cut}...")
+    } else {
+        cut
+    }
+}
+
+impl Position {
+    /// Reads a position string, or FEN for rectangular two-player boards.
+    pub fn from_str(variant: &Arc<Variant>, s: &str) -> Result<Position, PositionError> {
+        let r = Reader {
+            input: s,
+            v: variant,
+        };
+        if s.len() > MAX_LEN {
+            return Err(r.err(
+                K::TooLong,
+                format!("a position string has at most {MAX_LEN} bytes"),
+                0,
+                0,
+            ));
+        }
+        let fs = fields(s);
+        if crate::fen::is_fen(variant, &fs) {
+            return crate::fen::read(&r, variant, &fs);
+        }
+        if fs.len() < 6 {
+            let at = fs.last().map_or(0, |f| f.at + f.text.len());
+            let names = [
+                "placement",
+                "player to move",
+                "unmoved pieces",
+                "en-passant cells",
+                "quiet plies",
+                "move number",
+            ];
+            return Err(r.err(
+                K::Syntax,
+                format!("missing field: {}", names[fs.len()]),
+                at,
+                0,
+            ));
+        }
+        let mut pos = Position::empty(variant);
+        r.placement(fs[0], &mut pos)?;
+        pos.to_move = r.player(fs[1].text, fs[1].at)?;
+        // Extras first: control decides the default creator of en-passant entries.
+        for f in &fs[6..] {
+            r.extra(*f, &mut pos)?;
+        }
+        r.unmoved(fs[2], &mut pos)?;
+        r.en_passant(fs[3], &mut pos)?;
+        pos.quiet = r.number(fs[4], 0)?;
+        pos.move_number = r.number(fs[5], 1)?;
+        r.finish(pos)
+    }
+
+    /// Writes the placement field.
+    fn write_placement(&self, out: &mut String) {
+        let v = &*self.v;
+        let two = v.player_count() == 2;
+        for (r, row) in v.rows().iter().enumerate() {
+            if r > 0 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for &c in row {
+                let sq = self.board[c as usize];
+                if sq == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let k = (sq - 1) as usize;
+                let letter = v.types[v.kind_type[k] as usize].letter;
+                let owner = v.kind_owner[k];
+                if two {
+                    out.push(if owner == 0 {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
+                } else {
+                    out.push(v.players[owner as usize].tag);
+                    out.push(letter.to_ascii_uppercase());
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string (see the module docs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = &*self.v;
+        let tag = |p: Player| v.players[p as usize].tag;
+        let mut s = String::new();
+        self.write_placement(&mut s);
+        s.push(' ');
+        s.push(tag(self.to_move));
+        s.push(' ');
+        let unmoved: Vec<&str> = self.virgin.iter().map(|c| v.cell_name(c)).collect();
+        s.push_str(&if unmoved.is_empty() {
+            "-".into()
+        } else {
+            unmoved.join(",")
+        });
+        s.push(' ');
+        if self.ep.is_empty() {
+            s.push('-');
+        }
+        for (i, e) in self.ep.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let cells: Vec<&str> = e.cells(v).iter().map(|&c| v.cell_name(c)).collect();
+            s.push_str(&cells.join("+"));
+            s.push('>');
+            s.push_str(v.cell_name(e.victim));
+            let sq = self.board[e.victim as usize];
+            let default =
+                (sq != 0).then(|| self.controller(v.kind_owner[sq as usize - 1], e.victim));
+            if default != Some(e.creator) {
+                s.push('@');
+                s.push(tag(e.creator));
+            }
+        }
+        s.push_str(&format!(" {} {}", self.quiet, self.move_number));
+        let n = v.player_count();
+        let elim: Vec<String> = (0..n as Player)
+            .filter(|&p| self.is_eliminated(p))
+            .map(|p| tag(p).to_string())
+            .collect();
+        if !elim.is_empty() {
+            s.push_str(&format!(" elim={}", elim.join(",")));
+        }
+        let ctl: Vec<String> = (0..n)
+            .filter(|&o| self.control[o * v.regions] as usize != o)
+            .map(|o| format!("{}:{}", tag(o as Player), tag(self.control[o * v.regions])))
+            .collect();
+        if !ctl.is_empty() {
+            s.push_str(&format!(" ctl={}", ctl.join(",")));
+        }
+        if let Some(fin) = self.finish {
+            let scores: Vec<&str> = fin
+                .scores(n)
+                .iter()
+                .map(|s| match s {
+                    Score::Win => "1",
+                    Score::Draw => "1/2",
+                    Score::Loss => "0",
+                })
+                .collect();
+            s.push_str(&format!(" end={}:{}", fin.reason.name(), scores.join(",")));
+        }
+        f.write_str(&s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn fields_keep_offsets() {
+        let fs = fields("  ab c\td  ");
+        let got: Vec<(&str, usize)> = fs.iter().map(|f| (f.text, f.at)).collect();
+        assert_eq!(got, [("ab", 2), ("c", 5), ("d", 7)]);
+        assert!(fields("").is_empty());
+    }
+
+    #[test]
+    fn short_cuts_long_text() {
+        assert_eq!(short("abc"), "abc");
+        assert_eq!(short(&"é".repeat(50)).chars().count(), 43);
+    }
+
+    #[test]
+    fn start_position_string() {
+        let v = chess();
+        let p = Position::start(&v);
+        assert_eq!(
+            p.to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1"
+        );
+        let e = Position::from_str(
+            &v,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8 -",
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, K::Syntax);
+        assert!(e.message.contains("quiet plies"));
+    }
+}
+
+#[cfg(test)]
+mod entries {
+    use crate::testing::chess_with;
+    use crate::Position;
+
+    #[test]
+    fn en_passant_entries_with_several_cells() {
+        let v = chess_with(
+            "piece pawn P pawn {\n slide n exactly 3 to empty from rank2 creates en passant\n step ne nw en passant\n}\n",
+        );
+        let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let m = p.parse_long("e2e5").unwrap();
+        p.make(m);
+        let s = p.to_string();
+        assert_eq!(s, "4k3/8/8/4P3/8/8/8/4K3 b - e3+e4>e5 0 1");
+        assert_eq!(Position::from_str(&v, &s).unwrap(), p);
+        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/8/8/4K3 b - e4+e3>e5@w 0 1").is_ok());
+        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/8/8/4K3 b - e4>e5 0 1").is_err());
+    }
+}

@@ -1,0 +1,392 @@
+//! Reading position strings: one method per field, each answering a typed error with
+//! the field's place in the text.
+
+use super::short;
+use super::Field;
+use crate::clauses::CheckRule;
+use crate::error::{PositionError, PositionErrorKind as K};
+use crate::ids::{bit, Cell, Kind, Player};
+use crate::outcome::{EndReason, Finish, Score};
+use crate::position::{EpEntry, Position};
+use crate::variant::Variant;
+
+/// Reads the fields of one text into a position; errors carry the whole text.
+pub(crate) struct Reader<'a> {
+    pub input: &'a str,
+    pub v: &'a Variant,
+}
+
+impl Reader<'_> {
+    pub fn err(&self, kind: K, msg: impl Into<String>, at: usize, len: usize) -> PositionError {
+        PositionError::new(kind, msg, self.input, at, at + len)
+    }
+
+    pub fn cell(&self, name: &str, at: usize) -> Result<Cell, PositionError> {
+        self.v.cell(name).ok_or_else(|| {
+            self.err(
+                K::UnknownCell,
+                format!("unknown cell `{}`", short(name)),
+                at,
+                name.len(),
+            )
+        })
+    }
+
+    pub fn player(&self, tag: &str, at: usize) -> Result<Player, PositionError> {
+        let mut cs = tag.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) => self.v.player_by_tag(c).ok_or_else(|| {
+                self.err(
+                    K::UnknownTag,
+                    format!("no player has the tag `{c}`"),
+                    at,
+                    tag.len(),
+                )
+            }),
+            _ => Err(self.err(
+                K::UnknownTag,
+                format!("`{}` is not a player tag", short(tag)),
+                at,
+                tag.len(),
+            )),
+        }
+    }
+
+    pub fn number(&self, f: Field, min: u32) -> Result<u32, PositionError> {
+        match f.text.parse::<u32>() {
+            Ok(n) if n >= min => Ok(n),
+            _ => Err(self.err(
+                K::Number,
+                format!(
+                    "expected a number of at least {min}, found `{}`",
+                    short(f.text)
+                ),
+                f.at,
+                f.text.len(),
+            )),
+        }
+    }
+
+    /// Reads the placement onto an empty position.
+    pub fn placement(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
+        let v = self.v;
+        let rows: Vec<&str> = f.text.split('/').collect();
+        if rows.len() != v.rows().len() {
+            return Err(self.err(
+                K::RowLength,
+                format!(
+                    "the board has {} rows; the placement has {}",
+                    v.rows().len(),
+                    rows.len()
+                ),
+                f.at,
+                f.text.len(),
+            ));
+        }
+        let two = v.player_count() == 2;
+        let mut at = f.at;
+        for (r, (text, row)) in rows.iter().zip(v.rows()).enumerate() {
+            let mut col = 0usize;
+            let mut chars = text.char_indices().peekable();
+            while let Some((i, ch)) = chars.next() {
+                let here = at + i;
+                if ch.is_ascii_digit() {
+                    let mut n: usize = ch.to_digit(10).unwrap_or(0) as usize;
+                    let mut len = 1;
+                    while let Some(&(_, d)) = chars.peek() {
+                        let Some(x) = d.to_digit(10) else { break };
+                        n = n.saturating_mul(10).saturating_add(x as usize);
+                        len += 1;
+                        chars.next();
+                    }
+                    if n == 0 || col + n > row.len() {
+                        return Err(self.err(
+                            K::RowLength,
+                            format!(
+                                "row {} has {} cells; this run of {n} empty cells does not fit",
+                                r + 1,
+                                row.len()
+                            ),
+                            here,
+                            len,
+                        ));
+                    }
+                    col += n;
+                    continue;
+                }
+                let (owner, letter, len) = if two {
+                    (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
+                } else {
+                    let owner = v.player_by_tag(ch).ok_or_else(|| {
+                        self.err(
+                            K::UnknownTag,
+                            format!("no player has the tag `{ch}`"),
+                            here,
+                            ch.len_utf8(),
+                        )
+                    })?;
+                    let Some((_, l)) = chars.next() else {
+                        return Err(self.err(
+                            K::Syntax,
+                            "a tag must be followed by a piece letter",
+                            here,
+                            1,
+                        ));
+                    };
+                    (owner, l, ch.len_utf8() + l.len_utf8())
+                };
+                let ty = v
+                    .piece_type_by_letter(letter)
+                    .filter(|_| letter.is_alphabetic())
+                    .ok_or_else(|| {
+                        self.err(
+                            K::UnknownLetter,
+                            format!("no piece type has the letter `{letter}`"),
+                            here,
+                            len,
+                        )
+                    })?;
+                if col >= row.len() {
+                    return Err(self.err(
+                        K::RowLength,
+                        format!("row {} has only {} cells", r + 1, row.len()),
+                        here,
+                        len,
+                    ));
+                }
+                pos.put(row[col], v.kind(ty, owner));
+                col += 1;
+            }
+            if col != row.len() {
+                return Err(self.err(
+                    K::RowLength,
+                    format!(
+                        "row {} has {} cells; the placement gives {col}",
+                        r + 1,
+                        row.len()
+                    ),
+                    at,
+                    text.len(),
+                ));
+            }
+            at += text.len() + 1;
+        }
+        Ok(())
+    }
+
+    pub fn unmoved(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
+        if f.text == "-" {
+            return Ok(());
+        }
+        let mut at = f.at;
+        for name in f.text.split(',') {
+            let c = self.cell(name, at)?;
+            let sq = pos.board[c as usize];
+            if sq == 0 || self.v.virgin_kinds & bit(sq - 1) == 0 {
+                return Err(self.err(
+                    K::Illegal,
+                    format!("`{name}` cannot be unmoved: no piece whose first move matters stands there"),
+                    at,
+                    name.len(),
+                ));
+            }
+            pos.virgin.insert(c);
+            at += name.len() + 1;
+        }
+        Ok(())
+    }
+
+    pub fn en_passant(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
+        if f.text == "-" {
+            return Ok(());
+        }
+        let v = self.v;
+        let mut at = f.at;
+        for entry in f.text.split(',') {
+            let Some((skipped, rest)) = entry.split_once('>') else {
+                return Err(self.err(
+                    K::Syntax,
+                    "an en-passant entry is `skipped>victim`",
+                    at,
+                    entry.len(),
+                ));
+            };
+            let (victim_name, tag) = match rest.split_once('@') {
+                Some((a, b)) => (a, Some(b)),
+                None => (rest, None),
+            };
+            let mut cells = Vec::new();
+            let mut a = at;
+            for name in skipped.split('+') {
+                cells.push(self.cell(name, a)?);
+                a += name.len() + 1;
+            }
+            let victim_at = at + skipped.len() + 1;
+            let victim = self.cell(victim_name, victim_at)?;
+            let sq = pos.board[victim as usize];
+            if sq == 0 {
+                return Err(self.err(
+                    K::Illegal,
+                    format!("no piece on `{victim_name}` to take en passant"),
+                    victim_at,
+                    victim_name.len(),
+                ));
+            }
+            let creator = match tag {
+                Some(t) => self.player(t, victim_at + victim_name.len() + 1)?,
+                None => pos.controller(v.kind_owner[sq as usize - 1], victim),
+            };
+            let path = (0..v.tables.ep_start.len().saturating_sub(1) as u16)
+                .find(|&id| {
+                    let p = v.tables.ep_path(id);
+                    p.len() == cells.len() && cells.iter().all(|c| p.contains(c))
+                })
+                .ok_or_else(|| {
+                    self.err(
+                        K::Illegal,
+                        format!("no move of this variant passes exactly `{skipped}`"),
+                        at,
+                        skipped.len(),
+                    )
+                })?;
+            if pos.ep.iter().any(|e| e.creator == creator) {
+                return Err(self.err(
+                    K::Illegal,
+                    "two en-passant entries of one player",
+                    at,
+                    entry.len(),
+                ));
+            }
+            pos.insert_ep(EpEntry {
+                path,
+                victim,
+                creator,
+            });
+            at += entry.len() + 1;
+        }
+        Ok(())
+    }
+
+    pub fn extra(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
+        let Some((key, value)) = f.text.split_once('=') else {
+            return Err(self.err(
+                K::Syntax,
+                format!("expected `key=value`, found `{}`", short(f.text)),
+                f.at,
+                f.text.len(),
+            ));
+        };
+        let at = f.at + key.len() + 1;
+        let n = self.v.player_count();
+        let pairs = || value.split(',').filter(|x| !x.is_empty());
+        match key {
+            "elim" => {
+                for t in pairs() {
+                    let p = self.player(t, at)?;
+                    pos.eliminated |= 1 << p;
+                }
+            }
+            "ctl" => {
+                for pair in pairs() {
+                    let (o, c) = pair.split_once(':').ok_or_else(|| {
+                        self.err(K::Syntax, "control is `owner:controller`", at, value.len())
+                    })?;
+                    let (o, c) = (self.player(o, at)?, self.player(c, at)?);
+                    pos.control[o as usize * self.v.regions] = c;
+                }
+            }
+            "lost" => {
+                for pair in pairs() {
+                    let (t, x) = pair.split_once(':').ok_or_else(|| {
+                        self.err(K::Syntax, "lost points are `tag:points`", at, value.len())
+                    })?;
+                    let p = self.player(t, at)?;
+                    pos.lost[p as usize] = x
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|x| x.abs() < 1 << 40)
+                        .ok_or_else(|| {
+                            self.err(K::Number, "lost points must be a number", at, value.len())
+                        })?;
+                }
+            }
+            "end" => {
+                let (reason, scores) = value.split_once(':').ok_or_else(|| {
+                    self.err(K::Syntax, "a result is `reason:P,P,...`", at, value.len())
+                })?;
+                let reason = EndReason::from_name(reason).ok_or_else(|| {
+                    self.err(
+                        K::Syntax,
+                        format!("unknown end reason `{}`", short(reason)),
+                        at,
+                        reason.len(),
+                    )
+                })?;
+                let scores: Option<Vec<Score>> = scores
+                    .split(',')
+                    .map(|s| match s {
+                        "1" => Some(Score::Win),
+                        "1/2" => Some(Score::Draw),
+                        "0" => Some(Score::Loss),
+                        _ => None,
+                    })
+                    .collect();
+                match scores {
+                    Some(s) if s.len() == n => pos.finish = Some(Finish::new(reason, &s)),
+                    _ => {
+                        return Err(self.err(
+                            K::Syntax,
+                            format!("a result lists {n} scores of 1, 1/2 or 0"),
+                            at,
+                            value.len(),
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return Err(self.err(
+                    K::Syntax,
+                    format!("unknown extra `{}`", short(key)),
+                    f.at,
+                    key.len(),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Final checks shared with FEN.
+    pub fn finish(&self, mut pos: Position) -> Result<Position, PositionError> {
+        let v = self.v;
+        if pos.is_eliminated(pos.to_move) && pos.finish.is_none() {
+            return Err(self.err(
+                K::Illegal,
+                "the player to move is eliminated",
+                0,
+                self.input.len(),
+            ));
+        }
+        if v.player_count() == 2 && v.clauses.check == CheckRule::Always && pos.finish.is_none() {
+            let other = 1 - pos.to_move;
+            let attackers = pos.friends_of(pos.to_move);
+            let mut kinds = v.royal_kinds & v.owner_kinds[other as usize] & pos.present;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as Kind;
+                kinds &= kinds - 1;
+                if pos.pieces_of(k).iter().any(|&c| pos.attacked(c, attackers)) {
+                    return Err(self.err(
+                        K::Illegal,
+                        format!(
+                            "`{}` is in check but not to move",
+                            v.players[other as usize].name
+                        ),
+                        0,
+                        self.input.len(),
+                    ));
+                }
+            }
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}

@@ -1,0 +1,56 @@
+//! Helpers for unit tests: compiling variants from text.
+
+use crate::{Error, Variant};
+use dsl::SourceFile;
+use std::sync::Arc;
+
+/// The chess rule file.
+pub(crate) const CHESS_RULES: &str = include_str!("../../variants/chess/chess.rules");
+/// The chess board file.
+pub(crate) const CHESS_BOARD: &str = include_str!("../../variants/chess/board.yaml");
+
+/// Compiles `rules` whose board is `board` (any board path reads it).
+pub(crate) fn compile(rules: &str, board: &str) -> Result<Arc<Variant>, Error> {
+    let board = board.to_owned();
+    Variant::load_with(
+        SourceFile::new("test.rules", rules),
+        &mut |_| Ok(board.clone()),
+        &[],
+    )
+    .map(|l| l.variant)
+}
+
+/// Standard chess.
+pub(crate) fn chess() -> Arc<Variant> {
+    compile(CHESS_RULES, CHESS_BOARD).expect("chess compiles")
+}
+
+/// Chess rules with `pieces` instead of chess's pieces (a king is always there).
+pub(crate) fn chess_with(pieces: &str) -> Arc<Variant> {
+    let rules = format!(
+        "board \"b\"\nplayer white\nplayer black\nzone far = rank8 for white, rank1 for black\n\
+         piece king K royal {{\n step n e s w ne nw se sw\n}}\n{pieces}\ncheck always\n\
+         end checkmate: lose\nend stalemate: draw\n"
+    );
+    match compile(&rules, CHESS_BOARD) {
+        Ok(v) => v,
+        Err(Error::Variant(ds)) => {
+            panic!("{:?}", ds.0.iter().map(|d| &d.message).collect::<Vec<_>>())
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The diagnostic codes of a failed compile.
+pub(crate) fn codes(rules: &str, board: &str) -> Vec<&'static str> {
+    match compile(rules, board) {
+        Ok(_) => Vec::new(),
+        Err(Error::Variant(ds)) => {
+            ds.0.iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.code)
+                .collect()
+        }
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -1,0 +1,332 @@
+//! A compiled variant: names for people, dense tables for the engine.
+//!
+//! A [`Variant`] is built once by [`Variant::load`] (see `compile/`) and shared by
+//! every [`crate::Position`] of that game through an `Arc`. The public accessors give
+//! what a front end needs (names, rows, drawing positions, letters, castle names,
+//! notation marks, options); the `pub(crate)` fields are the engine's tables.
+
+use crate::cellset::CellSet;
+use crate::clauses::Clauses;
+use crate::ids::{Cell, Kind, PieceType, Player};
+use crate::tables::Tables;
+use crate::topology::Topology;
+use crate::zobrist::Keys;
+use dsl::board::BoardGraph;
+use std::collections::HashMap;
+
+/// A player as declared by a `player` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// Name (`white`).
+    pub name: String,
+    /// One-character tag used in position strings (`w`).
+    pub tag: char,
+    /// The board seat whose per-seat zones apply to this player's pieces.
+    pub seat: String,
+}
+
+/// A piece type as declared by a `piece` block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceTypeInfo {
+    /// Name (`knight`).
+    pub name: String,
+    /// Letter (`N`), as written in the rule file.
+    pub letter: char,
+    /// Check and royal-capture rules apply to it.
+    pub royal: bool,
+    /// Written without letter in SAN; its moves reset the quiet-move counter.
+    pub pawn: bool,
+    /// `value N` (0 when not given).
+    pub value: i64,
+}
+
+/// A castling move as declared by a `castle` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleInfo {
+    /// Its notation (`O-O`).
+    pub name: String,
+    /// Whose castle it is (the owner of both pieces).
+    pub player: Player,
+    /// The king's start cell.
+    pub king_from: Cell,
+    /// The king's target cell.
+    pub king_to: Cell,
+    /// The partner's start cell.
+    pub rook_from: Cell,
+    /// The partner's target cell.
+    pub rook_to: Cell,
+    pub(crate) king_type: PieceType,
+    pub(crate) rook_type: PieceType,
+    /// Cells that must be empty (other than the two pieces' own cells).
+    pub(crate) empty: Vec<Cell>,
+    /// Cells no opponent may attack (the king's start first).
+    pub(crate) safe: Vec<Cell>,
+}
+
+/// The type of a rule option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `bool`.
+    Bool,
+    /// `int(min..max)`, both included.
+    Int {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `choice(a, b)`.
+    Choice(Vec<String>),
+}
+
+/// A value of a rule option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A `bool` option's value.
+    Bool(bool),
+    /// An `int` option's value.
+    Int(i64),
+    /// A `choice` option's value.
+    Choice(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Choice(c) => f.write_str(c),
+        }
+    }
+}
+
+/// A rule option: its declaration and the value this variant was compiled with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// Name, as used by `--option NAME=VALUE`.
+    pub name: String,
+    /// Type.
+    pub kind: OptionKind,
+    /// The declared default.
+    pub default: OptionValue,
+    /// The value in force.
+    pub value: OptionValue,
+    /// One-line description, if any.
+    pub doc: Option<String>,
+}
+
+/// The SAN marks of `notation`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationMarks {
+    /// Between the target cell and the promotion letter (`=`).
+    pub promotion: String,
+    /// After a checking move (`+`).
+    pub check: String,
+    /// After a mating move (`#`).
+    pub mate: String,
+}
+
+impl Default for NotationMarks {
+    fn default() -> Self {
+        NotationMarks {
+            promotion: "=".into(),
+            check: "+".into(),
+            mate: "#".into(),
+        }
+    }
+}
+
+/// A compiled variant. Build it with [`Variant::load`].
+pub struct Variant {
+    pub(crate) name: String,
+    pub(crate) board: BoardGraph,
+    pub(crate) cell_index: HashMap<String, Cell>,
+    pub(crate) topo: Topology,
+    pub(crate) players: Vec<PlayerInfo>,
+    pub(crate) types: Vec<PieceTypeInfo>,
+    /// `kind_owner[k]`, `kind_type[k]` for every kind.
+    pub(crate) kind_owner: Vec<Player>,
+    pub(crate) kind_type: Vec<PieceType>,
+    /// Kinds of each owner.
+    pub(crate) owner_kinds: Vec<u64>,
+    /// Royal kinds.
+    pub(crate) royal_kinds: u64,
+    /// Kinds whose moves reset the quiet counter.
+    pub(crate) pawn_kinds: u64,
+    /// Kinds whose unmoved state is tracked (castling partners, `first` moves).
+    pub(crate) virgin_kinds: u64,
+    pub(crate) tables: Tables,
+    pub(crate) castles: Vec<CastleInfo>,
+    pub(crate) setup: Vec<(Cell, Kind)>,
+    pub(crate) clauses: Clauses,
+    pub(crate) marks: NotationMarks,
+    pub(crate) options: Vec<OptionInfo>,
+    pub(crate) keys: Keys,
+    /// Control regions (one for now): `controller = control[owner][region(cell)]`.
+    pub(crate) regions: usize,
+    /// Cells that pieces may use to unblock flanked edges (empty without flanks).
+    pub(crate) flank_cells: CellSet,
+}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .field("cells", &self.cell_count())
+            .field("players", &self.players.len())
+            .field("piece_types", &self.types.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Variant {
+    /// The game's display name (`game "..."`, else the board's name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The expanded board: cells with drawing positions, outlines and colours,
+    /// directions, zones, rows and palette.
+    pub fn board(&self) -> &BoardGraph {
+        &self.board
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.board.cells.len()
+    }
+
+    /// A cell's name.
+    pub fn cell_name(&self, cell: Cell) -> &str {
+        &self.board.cells[cell as usize].name
+    }
+
+    /// A cell by name.
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.cell_index.get(name).copied()
+    }
+
+    /// Drawing position of a cell's centre (board units, y up).
+    pub fn cell_position(&self, cell: Cell) -> (f64, f64) {
+        self.board.cells[cell as usize].at
+    }
+
+    /// The cell rows of position strings and drawings, top row first.
+    pub fn rows(&self) -> &[Vec<Cell>] {
+        &self.board.rows
+    }
+
+    /// Players in turn order.
+    pub fn players(&self) -> &[PlayerInfo] {
+        &self.players
+    }
+
+    /// A player by tag.
+    pub fn player_by_tag(&self, tag: char) -> Option<Player> {
+        self.players
+            .iter()
+            .position(|p| p.tag == tag)
+            .map(|i| i as Player)
+    }
+
+    /// Piece types in declaration order.
+    pub fn piece_types(&self) -> &[PieceTypeInfo] {
+        &self.types
+    }
+
+    /// A piece type by letter (either case).
+    pub fn piece_type_by_letter(&self, letter: char) -> Option<PieceType> {
+        self.types
+            .iter()
+            .position(|t| t.letter.eq_ignore_ascii_case(&letter))
+            .map(|i| i as PieceType)
+    }
+
+    /// Castling moves in declaration order.
+    pub fn castles(&self) -> &[CastleInfo] {
+        &self.castles
+    }
+
+    /// SAN marks.
+    pub fn notation_marks(&self) -> &NotationMarks {
+        &self.marks
+    }
+
+    /// Rule options with the values in force.
+    pub fn options(&self) -> &[OptionInfo] {
+        &self.options
+    }
+
+    /// The start position as `(cell, piece)` pairs.
+    pub fn setup(&self) -> impl Iterator<Item = (Cell, crate::Piece)> + '_ {
+        self.setup.iter().map(|&(c, k)| (c, self.piece_of(k)))
+    }
+
+    /// The public view of a kind.
+    pub(crate) fn piece_of(&self, kind: Kind) -> crate::Piece {
+        crate::Piece {
+            piece_type: self.kind_type[kind as usize],
+            owner: self.kind_owner[kind as usize],
+        }
+    }
+
+    /// The kind of a type and owner.
+    #[inline]
+    pub(crate) fn kind(&self, piece_type: PieceType, owner: Player) -> Kind {
+        (owner as usize * self.types.len() + piece_type as usize) as Kind
+    }
+
+    /// King from, king to, partner from, partner to of castle `i`.
+    #[inline]
+    pub(crate) fn castle_cells(&self, i: usize) -> [Cell; 4] {
+        let c = &self.castles[i];
+        [c.king_from, c.king_to, c.rook_from, c.rook_to]
+    }
+
+    /// The owner of a kind and its type's value.
+    #[inline]
+    pub(crate) fn owner_and_value(&self, kind: Kind) -> (Player, i64) {
+        let k = kind as usize;
+        (
+            self.kind_owner[k],
+            self.types[self.kind_type[k] as usize].value,
+        )
+    }
+
+    /// Number of kinds.
+    pub(crate) fn kind_count(&self) -> usize {
+        self.kind_owner.len()
+    }
+
+    /// Number of players.
+    pub(crate) fn player_count(&self) -> usize {
+        self.players.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::chess;
+
+    #[test]
+    fn names_for_front_ends() {
+        let v = chess();
+        assert_eq!(v.name(), "Chess");
+        assert_eq!(v.cell_count(), 64);
+        let e4 = v.cell("e4").unwrap();
+        assert_eq!(v.cell_name(e4), "e4");
+        assert_eq!(v.cell_position(e4), (4.5, 3.5));
+        assert_eq!(v.rows().len(), 8);
+        assert_eq!(v.players().iter().map(|p| p.tag).collect::<String>(), "wb");
+        assert_eq!(v.player_by_tag('b'), Some(1));
+        let n = v.piece_type_by_letter('n').unwrap();
+        assert_eq!(v.piece_types()[n as usize].name, "knight");
+        assert!(v.piece_types().iter().any(|t| t.pawn && t.letter == 'P'));
+        let names: Vec<&str> = v.castles().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["O-O", "O-O-O", "O-O", "O-O-O"]);
+        assert_eq!(v.notation_marks().promotion, "=");
+        assert!(v.options().is_empty());
+        assert_eq!(v.setup().count(), 32);
+        assert!(format!("{v:?}").contains("Chess"));
+    }
+}

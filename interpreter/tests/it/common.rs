@@ -1,0 +1,89 @@
+//! Shared helpers: loading variants from `variants/` or from text.
+
+use chessgraph::{Error, Loaded, Variant};
+use dsl::SourceFile;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Standard chess, compiled once per test run.
+pub fn chess() -> Arc<Variant> {
+    static CHESS: OnceLock<Arc<Variant>> = OnceLock::new();
+    CHESS
+        .get_or_init(|| {
+            Variant::load(root().join("variants/chess/chess.rules"), &[])
+                .expect("chess compiles")
+                .variant
+        })
+        .clone()
+}
+
+/// The chess board's text.
+pub fn chess_board() -> String {
+    std::fs::read_to_string(root().join("variants/chess/board.yaml")).expect("chess board")
+}
+
+/// A board fixture of the dsl crate.
+pub fn dsl_board(name: &str) -> String {
+    std::fs::read_to_string(root().join("dsl/tests/fixtures/boards").join(name))
+        .expect("dsl board fixture")
+}
+
+/// Compiles a rule text whose `board` lines name entries of `boards`.
+pub fn compile(
+    rules: &str,
+    boards: &[(&str, &str)],
+    options: &[(&str, &str)],
+) -> Result<Loaded, Error> {
+    let boards: HashMap<String, String> = boards
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Variant::load_with(
+        SourceFile::new("test.rules", rules),
+        &mut |p| {
+            boards
+                .get(p)
+                .cloned()
+                .ok_or_else(|| "no such file".to_owned())
+        },
+        &options,
+    )
+}
+
+/// Compiles or panics with the rendered diagnostics.
+pub fn variant(rules: &str, boards: &[(&str, &str)]) -> Arc<Variant> {
+    match compile(rules, boards, &[]) {
+        Ok(l) => l.variant,
+        Err(Error::Variant(ds)) => panic!("does not compile:\n{}", crate::render::render_all(&ds)),
+        Err(e) => panic!("does not compile: {e}"),
+    }
+}
+
+/// A deterministic generator for random games (splitmix64).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (> 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

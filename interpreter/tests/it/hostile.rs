@@ -1,0 +1,381 @@
+//! Bad input for every entry point: rule files, board files, options, position
+//! strings, move texts. Each answers with a typed error; none panics.
+
+use crate::common::{chess, chess_board, compile, root, Rng};
+use chessgraph::{Error, MoveError, Position, PositionErrorKind, Variant};
+
+fn chess_rules() -> String {
+    std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap()
+}
+
+#[test]
+fn bad_rule_files_are_errors() {
+    let board = chess_board();
+    let huge = "player white\n".repeat(400_000);
+    let bad: Vec<String> = vec![
+        String::new(),
+        "\u{0}\u{1}\u{2}garbage \u{7f}".into(),
+        "game \"ünïcødé ♞\"\nboard \"board.yaml\"\nplayer wëiß\n".into(),
+        "board \"board.yaml\"\n".repeat(3),
+        huge,
+        "board \"missing.yaml\"\nplayer white\n".into(),
+        "player white\npiece king K { step n }\n".into(),
+        "board \"board.yaml\"\nplayer 😀\n".into(),
+        format!("{}\nsetup white: K e1 e1\n", chess_rules()),
+    ];
+    for text in &bad {
+        match compile(text, &[("board.yaml", &board)], &[]) {
+            Ok(_) => panic!("should fail: {:.80}", text),
+            Err(Error::Variant(ds)) => assert!(ds.has_errors()),
+            Err(e) => panic!("unexpected error kind: {e}"),
+        }
+    }
+}
+
+#[test]
+fn truncated_and_mutated_rule_files_never_panic() {
+    let board = chess_board();
+    let rules = chess_rules();
+    let mut cut = 0;
+    while cut < rules.len() {
+        if rules.is_char_boundary(cut) {
+            let _ = compile(&rules[..cut], &[("board.yaml", &board)], &[]);
+        }
+        cut += 23;
+    }
+    let mut rng = Rng(3);
+    for _ in 0..60 {
+        let mut bytes = rules.clone().into_bytes();
+        for _ in 0..4 {
+            let i = rng.below(bytes.len());
+            bytes[i] = b" \n{}.:,#abcKN0129-"[rng.below(18)];
+        }
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        let _ = compile(&text, &[("board.yaml", &board)], &[]);
+    }
+}
+
+#[test]
+fn bad_board_files_are_errors() {
+    let rules = chess_rules();
+    let boards = [
+        String::new(),
+        "]]]: [".into(),
+        "name: x\nseats: [white, black]\ndirections: {}\n".into(),
+        "ünïcødé: ♞\n".into(),
+        "cells:\n".to_owned() + &"  - { name: a, at: [0, 0] }\n".repeat(5000),
+        chess_board()[..900].to_owned(),
+        "#".repeat(5 << 20),
+    ];
+    for b in &boards {
+        match compile(&rules, &[("board.yaml", b)], &[]) {
+            Ok(_) => panic!("should fail: {:.80}", b),
+            Err(Error::Variant(ds)) => assert!(ds.has_errors()),
+            Err(e) => panic!("unexpected: {e}"),
+        }
+    }
+}
+
+#[test]
+fn positions_are_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Position>();
+    shared::<Variant>();
+    shared::<Error>();
+}
+
+#[test]
+fn missing_files_are_read_errors() {
+    match Variant::load(root().join("no/such/file.rules"), &[]) {
+        Err(Error::Read { .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn bad_options_are_errors() {
+    let text =
+        "game \"o\"\nboard \"board.yaml\"\noption n: int(1..3) = 2\noption b: bool = false\n\
+                option c: choice(x, y-z) = x\nplayer white\nplayer black\n\
+                piece king K royal { step n e s w }\nsetup white: K e1\nsetup black: K e8\n";
+    let board = chess_board();
+    let ok = compile(
+        text,
+        &[("board.yaml", &board)],
+        &[("n", "3"), ("b", "true"), ("c", "y-z")],
+    );
+    let opts = ok.expect("valid options").variant.options().to_vec();
+    assert_eq!(opts[0].value.to_string(), "3");
+    let huge = "9".repeat(10_000);
+    for (k, val) in [
+        ("n", "4"),
+        ("n", "-1"),
+        ("n", "x"),
+        ("n", huge.as_str()),
+        ("b", "1"),
+        ("c", "z"),
+        ("nope", "1"),
+        ("ünï", "♞"),
+        ("", ""),
+    ] {
+        match compile(text, &[("board.yaml", &board)], &[(k, val)]) {
+            Err(Error::Variant(ds)) => {
+                assert!(ds
+                    .0
+                    .iter()
+                    .any(|d| d.code.starts_with("compile::unknown-option")
+                        || d.code == "compile::option-value"))
+            }
+            other => panic!("{k}={val:.20}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn bad_position_strings_are_errors() {
+    let v = chess();
+    let huge = "8/".repeat(40_000);
+    let cases: Vec<(String, PositionErrorKind)> = vec![
+        ("".into(), PositionErrorKind::Syntax),
+        ("garbage".into(), PositionErrorKind::Syntax),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
+            PositionErrorKind::RowLength,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w - - 0 1".into(),
+            PositionErrorKind::RowLength,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w - - 0 1".into(),
+            PositionErrorKind::RowLength,
+        ),
+        (
+            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
+            PositionErrorKind::UnknownLetter,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x - - 0 1".into(),
+            PositionErrorKind::UnknownTag,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w z9 - 0 1".into(),
+            PositionErrorKind::UnknownCell,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w e2 - 0 1".into(),
+            PositionErrorKind::Illegal,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - e3>e4 0 1".into(),
+            PositionErrorKind::Illegal,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - e5>e2 0 1".into(),
+            PositionErrorKind::Illegal,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - -1 1".into(),
+            PositionErrorKind::Number,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0".into(),
+            PositionErrorKind::Number,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 99999999999".into(),
+            PositionErrorKind::Number,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 bogus".into(),
+            PositionErrorKind::Syntax,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 elim=q".into(),
+            PositionErrorKind::UnknownTag,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6".into(),
+            PositionErrorKind::Illegal,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1".into(),
+            PositionErrorKind::Illegal,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1".into(),
+            PositionErrorKind::Illegal,
+        ),
+        ("♞♞♞♞/é/ü w - - 0 1".into(), PositionErrorKind::RowLength),
+        (
+            "8/8/8/8/8/8/8/7♞ w - - 0 1".into(),
+            PositionErrorKind::UnknownLetter,
+        ),
+        (
+            "8/8/8/8/8/8/8/99999999999999999999 w - - 0 1".into(),
+            PositionErrorKind::RowLength,
+        ),
+        (huge, PositionErrorKind::TooLong),
+    ];
+    for (s, kind) in cases {
+        let e = Position::from_str(&v, &s).expect_err(&s[..s.len().min(80)]);
+        assert_eq!(e.kind, kind, "{:.80}: {}", s, e.message);
+        assert!(e.offset() <= s.len());
+    }
+}
+
+#[test]
+fn truncated_and_mutated_position_strings_never_panic() {
+    let v = chess();
+    let good = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w a8,e8,h8,a1,e1,h1 e3>e4 0 1 elim=b ctl=w:b end=checkmate:1,0";
+    for cut in 0..=good.len() {
+        let _ = Position::from_str(&v, &good[..cut]);
+    }
+    let mut rng = Rng(11);
+    let alphabet: Vec<char> = " /,>+@=:-0123456789KQkqpPwbé♞xe".chars().collect();
+    for _ in 0..2000 {
+        let mut chars: Vec<char> = good.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            chars[i] = alphabet[rng.below(alphabet.len())];
+        }
+        let s: String = chars.into_iter().collect();
+        if let Ok(mut p) = Position::from_str(&v, &s) {
+            // Whatever reads must write back to something that reads the same, and
+            // play on without panicking.
+            let again = Position::from_str(&v, &p.to_string()).expect("written strings read");
+            assert_eq!(again, p);
+            chessgraph::perft(&mut p, 2);
+            let _ = p.outcome();
+            assert_eq!(p, again);
+        }
+    }
+}
+
+#[test]
+fn bad_move_texts_are_typed_errors() {
+    let v = chess();
+    let mut p = Position::start(&v);
+    let before = p.to_string();
+    let huge = "e2".repeat(10_000);
+    let cases: [(&str, MoveError); 10] = [
+        ("", MoveError::Empty),
+        ("   ", MoveError::Empty),
+        ("e2", MoveError::UnknownCell("e2".into())),
+        ("e2e9", MoveError::UnknownCell("e2e9".into())),
+        ("é2é4", MoveError::UnknownCell("é2é4".into())),
+        ("e3e4", MoveError::NoPiece("e3".into())),
+        ("e2e5", MoveError::Illegal("e2e5".into())),
+        ("e2-e5", MoveError::Illegal("e2-e5".into())),
+        ("e2e4x", MoveError::UnknownPromotion("e2e4x".into())),
+        ("pass", MoveError::Illegal("pass".into())),
+    ];
+    for (text, want) in cases {
+        assert_eq!(p.parse_long(text), Err(want), "{text:?}");
+    }
+    assert!(matches!(
+        p.parse_long(&huge),
+        Err(MoveError::UnknownCell(_))
+    ));
+    assert_eq!(p.to_string(), before, "errors leave the position alone");
+    let m = p.parse_long("e2-e4").unwrap();
+    assert_eq!(p.long(m), "e2e4");
+    let mut mate = Position::from_str(
+        &v,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    assert!(matches!(
+        mate.parse_long("e2e4"),
+        Err(MoveError::GameOver(_))
+    ));
+    assert!(matches!(mate.play(m), Err(MoveError::GameOver(_))));
+}
+
+#[test]
+fn huge_declarations_hit_limits() {
+    let board = chess_board();
+    let base = "board \"board.yaml\"\nplayer white\nplayer black\n";
+    let sets: String = (0..300).map(|i| format!("dirs s{i} = n\n")).collect();
+    let rules: String = (0..100).map(|_| " slide n e\n").collect();
+    let zones: String = (0..300).map(|i| format!("zone z{i} = e4\n")).collect();
+    for extra in [sets, format!("piece rook R {{\n{rules}}}\n"), zones] {
+        match compile(&format!("{base}{extra}"), &[("board.yaml", &board)], &[]) {
+            Err(Error::Variant(ds)) => assert!(ds.0.iter().any(|d| d.code == "compile::limit")),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn a_large_board_compiles_quickly() {
+    // 32 x 32 cells (1024, the most a board may have) with queens and knights.
+    let board = "name: big\nseats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n\
+                 \x20 e: { opposite: w }\n  w: { opposite: e }\n  ne: { opposite: sw }\n  sw: { opposite: ne }\n\
+                 \x20 nw: { opposite: se }\n  se: { opposite: nw }\nlattice:\n  kind: grid\n  width: 32\n  height: 32\n\
+                 \x20 files: ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\n\
+                 \x20 vectors: { n: [0, 1], s: [0, -1], e: [1, 0], w: [-1, 0], ne: [1, 1], sw: [-1, -1], nw: [-1, 1], se: [1, -1] }\n";
+    let rules = "board \"big.yaml\"\nplayer white\nplayer black\n\
+                 piece king K royal {\n step n s e w ne sw nw se\n}\npiece queen Q {\n slide n s e w ne sw nw se\n}\n\
+                 piece knight N {\n leap n.n.e n.n.w s.s.e s.s.w e.e.n e.e.s w.w.n w.w.s\n}\n\
+                 setup white: K A1, Q B1, N C1\nsetup black: K f32, Q e32, N d32\ncheck always\nend checkmate: lose\n";
+    let t = std::time::Instant::now();
+    let v = compile(rules, &[("big.yaml", board)], &[])
+        .expect("compiles")
+        .variant;
+    assert_eq!(v.cell_count(), 1024);
+    let mut p = Position::start(&v);
+    assert!(p.legal_moves().len() > 50);
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
+
+#[test]
+fn boards_whose_rays_explode_are_refused() {
+    // Two cells per layer, each joined to both cells of the next layer: a ray has
+    // 2^layers branches.
+    let layers = 24;
+    let mut board = String::from(
+        "name: ladder\nseats: [white]\ndirections:\n  x: { opposite: y }\n  y: { opposite: x }\ncells:\n",
+    );
+    for i in 0..layers {
+        for side in ["a", "b"] {
+            let mut links = Vec::new();
+            if i + 1 < layers {
+                links.push(format!("x: [a{}, b{}]", i + 1, i + 1));
+            }
+            if i > 0 {
+                links.push(format!("y: [a{}, b{}]", i - 1, i - 1));
+            }
+            board += &format!(
+                "  - {{ name: {side}{i}, at: [{i}, 0], links: {{ {} }} }}\n",
+                links.join(", ")
+            );
+        }
+    }
+    let rules = "board \"ladder.yaml\"\nplayer white\npiece rook R {\n slide x\n}\n";
+    match compile(rules, &[("ladder.yaml", &board)], &[]) {
+        Err(Error::Variant(ds)) => assert!(
+            ds.0.iter().any(|d| d.code == "compile::rays-too-large"),
+            "{:?}",
+            ds.0
+        ),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn counters_at_their_limits_do_not_overflow() {
+    let v = chess();
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295").unwrap();
+    let m = p.parse_long("e8d8").unwrap();
+    p.make(m);
+    assert_eq!(
+        p.to_string(),
+        "3k4/8/8/8/8/8/8/R3K3 w - - 4294967295 4294967295"
+    );
+    p.unmake();
+    assert_eq!(
+        p.to_string(),
+        "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295"
+    );
+}

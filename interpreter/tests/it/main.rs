@@ -1,0 +1,12 @@
+//! The interpreter's one integration-test binary.
+
+mod common;
+mod fixtures;
+mod games;
+mod hostile;
+mod naive;
+mod perft;
+mod render;
+mod rules;
+mod strings;
+mod tri96;
