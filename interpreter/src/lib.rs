@@ -45,6 +45,7 @@ mod cellset;
 mod check;
 mod clauses;
 mod compile;
+pub mod draw;
 mod effects;
 mod error;
 mod fen;
@@ -58,6 +59,8 @@ mod paths;
 mod perft;
 mod position;
 mod posstring;
+pub mod review;
+pub mod san;
 mod tables;
 #[cfg(test)]
 mod testing;
