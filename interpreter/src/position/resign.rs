@@ -90,7 +90,7 @@ mod tests {
     #[test]
     fn with_three_players_the_game_goes_on() {
         let board = crate::testing::CHESS_BOARD;
-        let rules = "board \"b\"\nplayer white\nplayer red\nplayer black\n\
+        let rules = "board \"b\"\nplayer white\nplayer red tag r seat white\nplayer black\n\
                      piece king K royal {\n step n e s w\n}\n\
                      setup white: K a1\nsetup red: K h1\nsetup black: K h8\n\
                      check never\nend royal captured: eliminate\n";
