@@ -309,3 +309,45 @@ fn bad_input_on_every_entry_is_an_error() {
     let long_line = vec![b'e'; 100_000];
     fails(&["play", "chess"], &long_line, "refused");
 }
+
+#[test]
+fn play_with_three_players() {
+    let dir = scratch("three");
+    std::fs::copy(
+        root().join("variants/chess/board.yaml"),
+        dir.join("board.yaml"),
+    )
+    .unwrap();
+    let rules = "board \"board.yaml\"\nplayer white\nplayer red tag r seat white\nplayer black\n\
+                 piece king K royal {\n step n e s w\n}\n\
+                 setup white: K a1\nsetup red: K h1\nsetup black: K h8\n\
+                 check never\nend royal captured: eliminate\n";
+    std::fs::write(dir.join("three.rules"), rules).unwrap();
+    let d = dir.to_str().unwrap();
+    // White offers a draw: red accepts, black declines; then white resigns, red
+    // moves, black resigns and red is left.
+    let lines = b"draw\nyes\nno\nresign\nh1g1\nresign\n";
+    let r = run_in(&root(), &["play", d], lines);
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("red: white offers a draw"), "{}", r.out);
+    assert!(r.out.contains("black declines the draw"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("game over (last-player): white 0, red 1, black 0"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("[Result \"0-1-0\"]"), "{}", r.out);
+    assert!(
+        r.out.contains("1. (resigns) h1g1 (resigns) 0-1-0"),
+        "{}",
+        r.out
+    );
+    let r = run_in(&root(), &["play", d], b"draw\nyes\nyes\n");
+    assert!(
+        r.out.contains("draw agreed: white 1/2, red 1/2, black 1/2"),
+        "{}",
+        r.out
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

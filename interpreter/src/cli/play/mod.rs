@@ -58,6 +58,24 @@ impl Game {
         }
     }
 
+    /// Plays the pass when it is the only legal move (the rules say the player
+    /// passes); true when it did.
+    fn forced_pass(&mut self, t: &mut Term) -> Result<bool, CliError> {
+        let legal = self.pos.legal_moves();
+        let [only] = legal.as_slice() else {
+            return Ok(false);
+        };
+        if !matches!(only.kind(), chessgraph::MoveKind::Pass) {
+            return Ok(false);
+        }
+        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        self.pos.make(*only);
+        self.record.push(turn, me, "pass");
+        let name = &self.pos.variant().players()[me as usize].name;
+        t.print(&format!("{name} has no move and passes\n"))?;
+        Ok(true)
+    }
+
     fn play_move(&mut self, text: &str, t: &mut Term) -> Result<bool, CliError> {
         match parse_move(&mut self.pos, text) {
             Ok(m) => {
@@ -168,6 +186,12 @@ pub fn run(
     let end = loop {
         if let Some(end) = game.finished() {
             break end;
+        }
+        if game.forced_pass(t)? {
+            if game.finished().is_none() {
+                game.show(t)?;
+            }
+            continue;
         }
         let Some(line) = input::next_line(input) else {
             break End::Eof;
