@@ -351,3 +351,23 @@ fn play_with_three_players() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn play_passes_for_a_player_without_moves() {
+    let dir = scratch("pass");
+    std::fs::copy(
+        root().join("variants/chess/board.yaml"),
+        dir.join("board.yaml"),
+    )
+    .unwrap();
+    let rules = "board \"board.yaml\"\nplayer white\nplayer black\n\
+                 piece king K royal {\n step n e s w\n}\npiece pawn P pawn {\n step n to empty\n}\n\
+                 setup white: P a8\nsetup black: K h1\ncheck never\nend no moves: pass\nend quiet 4: draw\n";
+    std::fs::write(dir.join("pass.rules"), rules).unwrap();
+    let r = run_in(&root(), &["play", dir.to_str().unwrap()], b"h1g1\ng1f1\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("white has no move and passes"), "{}", r.out);
+    assert!(r.out.contains("game over (quiet)"), "{}", r.out);
+    assert!(r.out.contains("\n1. pass "), "{}", r.out);
+    let _ = std::fs::remove_dir_all(&dir);
+}
