@@ -121,6 +121,21 @@ fn validate_goes_on_after_a_bad_file() {
     );
     assert!(r.out.contains("chess.rules: ok"), "{}", r.out);
     fails(&["validate", "Cargo.toml"], b"", "not a rule file");
+    let r = fails(
+        &[
+            "validate",
+            "dsl/tests/fixtures/boards/err_three_mistakes.yaml",
+        ],
+        b"",
+        "err_three_mistakes.yaml:",
+    );
+    assert!(
+        r.out.contains("err_three_mistakes.yaml: 3 errors"),
+        "{}",
+        r.out
+    );
+    let r = run(&["validate", "dsl/tests/fixtures/boards/ok_tri_centre.yaml"]);
+    assert!(r.ok && r.out.contains(": ok, board "), "{}", r.err);
     fails(
         &[
             "validate",
