@@ -25,7 +25,7 @@
 //!
 //! Reading ([`parse_move`]) is lenient; see `read.rs`.
 
-mod names;
+pub(crate) mod names;
 mod read;
 
 pub use read::parse_move;
