@@ -27,6 +27,47 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Move(#[from] MoveError),
+    /// A review spec (`review.txt`) has a problem.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Review(#[from] ReviewError),
+}
+
+/// What kind of problem a review spec has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewErrorKind {
+    /// Larger than any review needs (bytes, blocks or moves).
+    TooLarge,
+    /// No `== title` block at all.
+    NoBlocks,
+    /// A line that is not `== title` or `key: value`, or a line before the first title.
+    Syntax,
+    /// A key other than `position`, `moves`, `cells`, or a key given twice.
+    UnknownKey,
+    /// The position string cannot be read.
+    Position,
+    /// A move cannot be read or is not legal.
+    Move,
+    /// A cell name the board does not have.
+    UnknownCell,
+}
+
+/// A problem in a review spec, naming the block and the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("review spec, block `{block}`, line {line}: {message}")]
+#[diagnostic(
+    code(chessgraph::review),
+    help("each block: `== title`, then optional `position: ...`, `moves: ...`, `cells: ...` lines; blocks are separated by blank lines")
+)]
+pub struct ReviewError {
+    /// What kind of problem.
+    pub kind: ReviewErrorKind,
+    /// The block's title (empty before the first title).
+    pub block: String,
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong, in one sentence.
+    pub message: String,
 }
 
 /// What kind of problem a position string has.

@@ -7,6 +7,7 @@ mod hostile;
 mod naive;
 mod perft;
 mod render;
+mod review;
 mod rules;
 mod strings;
 mod tri96;
