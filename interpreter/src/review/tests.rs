@@ -69,3 +69,36 @@ fn snapshot_files_are_insta_files() {
         "---\nsource: interpreter/tests/it/review.rs\n---\na\nb\n"
     );
 }
+
+#[test]
+fn hostile_specs_never_panic() {
+    let v = chess();
+    let pieces = [
+        "== t\n",
+        "position: ",
+        "moves: ",
+        "cells: ",
+        "e4 ",
+        "Nf3 ",
+        "O-O ",
+        "z9 ",
+        "\n",
+        "#",
+        "8/8/8 w - - 0 1",
+        "é",
+        ":",
+        "== ",
+        "1. ",
+    ];
+    let mut seed = 1u64;
+    for _ in 0..2000 {
+        let mut spec = String::new();
+        for _ in 0..8 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            spec += pieces[(seed >> 33) as usize % pieces.len()];
+        }
+        let _ = review(&v, &spec);
+    }
+}
