@@ -27,6 +27,47 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Move(#[from] MoveError),
+    /// A review spec (`review.txt`) has a problem.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Review(#[from] ReviewError),
+}
+
+/// What kind of problem a review spec has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewErrorKind {
+    /// Larger than any review needs (bytes, blocks or moves).
+    TooLarge,
+    /// No `== title` block at all.
+    NoBlocks,
+    /// A line that is not `== title` or `key: value`, or a line before the first title.
+    Syntax,
+    /// A key other than `position`, `moves`, `cells`, or a key given twice.
+    UnknownKey,
+    /// The position string cannot be read.
+    Position,
+    /// A move cannot be read or is not legal.
+    Move,
+    /// A cell name the board does not have.
+    UnknownCell,
+}
+
+/// A problem in a review spec, naming the block and the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("review spec, block `{block}`, line {line}: {message}")]
+#[diagnostic(
+    code(chessgraph::review),
+    help("each block: `== title`, then optional `position: ...`, `moves: ...`, `cells: ...` lines; blocks are separated by blank lines")
+)]
+pub struct ReviewError {
+    /// What kind of problem.
+    pub kind: ReviewErrorKind,
+    /// The block's title (empty before the first title).
+    pub block: String,
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong, in one sentence.
+    pub message: String,
 }
 
 /// What kind of problem a position string has.
@@ -131,6 +172,67 @@ pub enum MoveError {
     #[error("the game is over; {0} cannot be played")]
     #[diagnostic(code(chessgraph::mv::game_over))]
     GameOver(String),
+    /// The text is neither short (SAN-like) nor long notation.
+    #[error("cannot read `{0}` as a move")]
+    #[diagnostic(
+        code(chessgraph::mv::unreadable),
+        help("write a move as `Nf3`, `exd5`, `e8=Q`, `O-O`, or from and to cells: `g1f3`")
+    )]
+    Unreadable(String),
+    /// The text fits several legal moves.
+    #[error("ambiguous: `{text}` could be {}", candidates.join(", "))]
+    #[diagnostic(
+        code(chessgraph::mv::ambiguous),
+        help("add the from cell's letters or digits (`Nbd2`, `R1a3`), or the promotion")
+    )]
+    Ambiguous {
+        /// The text as given (cut).
+        text: String,
+        /// The legal moves it fits, in long notation.
+        candidates: Vec<String>,
+    },
+    /// The mover has no piece of the named type (on the named cells).
+    #[error("`{text}`: you have no {piece} {where_}")]
+    #[diagnostic(code(chessgraph::mv::no_such_piece))]
+    NoSuchPiece {
+        /// The text as given (cut).
+        text: String,
+        /// The piece type's name (`knight`, `pawn`).
+        piece: String,
+        /// Where it was looked for (`on the board`, `on b...`).
+        where_: String,
+    },
+    /// The mover's pieces of the named type cannot move to the target cell.
+    #[error("`{text}`: no {piece} of yours can move to {cell}")]
+    #[diagnostic(code(chessgraph::mv::cannot_reach))]
+    CannotReach {
+        /// The text as given (cut).
+        text: String,
+        /// The piece type's name.
+        piece: String,
+        /// The target cell.
+        cell: String,
+    },
+    /// The move follows the piece's rules but the check rule forbids it.
+    #[error("`{0}` would leave your royal piece attacked")]
+    #[diagnostic(code(chessgraph::mv::leaves_in_check))]
+    LeavesInCheck(String),
+    /// The move exists, but not with this promotion.
+    #[error("`{text}`: the promotion must be one of {choices}")]
+    #[diagnostic(code(chessgraph::mv::promotion))]
+    Promotion {
+        /// The text as given (cut).
+        text: String,
+        /// The legal promotions (`=Q, =R`), or `none` when the move does not promote.
+        choices: String,
+    },
+    /// A castle of the mover that is not legal now.
+    #[error("`{0}` is not allowed now")]
+    #[diagnostic(
+        code(chessgraph::mv::castle),
+        help("castling needs the king and rook unmoved, the cells between them empty, the king not in check and its path not attacked")
+    )]
+    Castle(String),
 }
 
 #[cfg(test)]

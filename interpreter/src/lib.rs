@@ -70,7 +70,7 @@ mod zobrist;
 
 pub use cellset::CellSet;
 pub use compile::Loaded;
-pub use error::{Error, MoveError, PositionError, PositionErrorKind};
+pub use error::{Error, MoveError, PositionError, PositionErrorKind, ReviewError, ReviewErrorKind};
 pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};

@@ -62,8 +62,8 @@ pub enum CliError {
         /// The move text.
         text: String,
         /// Why.
-        #[diagnostic_source]
-        source: chessgraph::MoveError,
+        #[source]
+        source: Box<chessgraph::MoveError>,
         /// The legal moves there.
         help: String,
     },

@@ -32,7 +32,7 @@ pub fn run(
                 return Err(CliError::Move {
                     index: i + 1,
                     text: text.chars().take(60).collect(),
-                    source,
+                    source: Box::new(source),
                     help,
                 });
             }

@@ -1,5 +1,6 @@
 //! Drawing boards.
 
+mod layout;
 pub mod text;
 
 pub use text::text_board;

@@ -8,6 +8,7 @@ mod hostile;
 mod naive;
 mod perft;
 mod render;
+mod review;
 mod rules;
 mod strings;
 mod tri96;

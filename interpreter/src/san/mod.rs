@@ -1,0 +1,147 @@
+//! Short, SAN-like notation for any variant: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Qh4#`.
+//!
+//! Everything comes from the rule file: piece letters (none for `pawn` types),
+//! castle names, and the `notation` marks (promotion, check, mate). Cell names may be
+//! anything the board allows (`a1`, `d10`, `k:a3`): a name splits into its *file*
+//! (everything before the trailing digits) and its *rank* (the trailing digits).
+//!
+//! Writing ([`san`]):
+//! - a pass is `pass`; a castle is its name from the rules;
+//! - otherwise the piece letter (none for pawns), a hint naming the from cell when
+//!   another piece of the same type can reach the same cell (its file if that tells
+//!   them apart, else its rank, else the whole cell name; a pawn that captures always
+//!   writes at least its file), `x` for a capture (en passant included), the target
+//!   cell, then the promotion mark and the new type's letter;
+//! - then the mate mark or the check mark. **Mate**: after the move the game is over
+//!   with a win for the mover, or the next player has no legal move (at most a pass)
+//!   while in check under the check rule: checkmate as the position's `end`
+//!   clauses see it, whether it ends the game or eliminates him. **Check**: otherwise,
+//!   a royal of another player still in the game is attacked by pieces the mover
+//!   moves (with N players, a royal attacked only by a third player is no check of
+//!   this move).
+//!
+//! The text written is read back by [`parse_move`] as the same move; when a board's
+//! names would make it read two ways, the long form is written instead.
+//!
+//! Reading ([`parse_move`]) is lenient; see `read.rs`.
+
+pub(crate) mod names;
+mod read;
+
+pub use read::parse_move;
+
+use crate::clauses::EndEvent;
+use crate::ids::{Cell, Player};
+use crate::moves::{mk, Move};
+use crate::outcome::Score;
+use crate::position::Position;
+use names::{disambiguation, Hint};
+
+/// The move in the variant's SAN. A move that is not legal here is written in long
+/// notation (never a panic).
+pub fn san(pos: &mut Position, mv: Move) -> String {
+    let legal = pos.legal_moves();
+    let Some(&mv) = legal.iter().find(|m| m.same(mv)) else {
+        return pos.long(mv);
+    };
+    let v = pos.v.clone();
+    let body = match mv.kind {
+        mk::PASS => "pass".to_owned(),
+        mk::CASTLE => match v.castles.get(mv.aux as usize) {
+            Some(c) => c.name.clone(),
+            None => pos.long(mv),
+        },
+        _ => {
+            let written = piece_move(pos, mv, &legal, Hint::Least);
+            if read::parse_move(pos, &written) == Ok(mv) {
+                written
+            } else {
+                let full = piece_move(pos, mv, &legal, Hint::Name);
+                if read::parse_move(pos, &full) == Ok(mv) {
+                    full
+                } else {
+                    pos.long(mv)
+                }
+            }
+        }
+    };
+    body + &suffix(pos, mv)
+}
+
+/// Letter, hint, capture mark, target and promotion of an ordinary move.
+fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
+    let v = &*pos.v;
+    let Some(piece) = pos.piece_at(mv.from) else {
+        return pos.long(mv);
+    };
+    let ty = &v.types[piece.piece_type as usize];
+    let capture = mv.kind == mk::EP_CAPTURE || pos.board[mv.to as usize] != 0;
+    let rivals: Vec<Cell> = legal
+        .iter()
+        .filter(|m| {
+            m.kind != mk::PASS
+                && m.kind != mk::CASTLE
+                && m.to == mv.to
+                && m.from != mv.from
+                && pos
+                    .piece_at(m.from)
+                    .is_some_and(|p| p.piece_type == piece.piece_type)
+        })
+        .map(|m| m.from)
+        .collect();
+    let mut out = String::new();
+    if !ty.pawn {
+        out.push(ty.letter);
+    }
+    out += &disambiguation(v, mv.from, &rivals, ty.pawn && capture, least);
+    if capture {
+        out.push('x');
+    }
+    out += v.cell_name(mv.to);
+    if let Some(t) = mv.promotion() {
+        out += &v.marks.promotion;
+        out.push(v.types[t as usize].letter);
+    }
+    out
+}
+
+/// The mate or check mark of a legal move.
+fn suffix(pos: &mut Position, mv: Move) -> String {
+    let me = pos.to_move;
+    let v = pos.v.clone();
+    pos.make(mv);
+    let mate = match pos.finish {
+        Some(f) => f.scores(v.player_count()).get(me as usize) == Some(&Score::Win),
+        None => {
+            let mut list = std::mem::take(&mut pos.scratch);
+            pos.legal_moves_into(&mut list);
+            let stuck = list.iter().all(|m| m.kind == mk::PASS);
+            pos.scratch = list;
+            stuck && pos.no_move_event() == EndEvent::Checkmate
+        }
+    };
+    let check = !mate && gives_check(pos, me);
+    pos.unmake();
+    if mate {
+        v.marks.mate.clone()
+    } else if check {
+        v.marks.check.clone()
+    } else {
+        String::new()
+    }
+}
+
+/// True when a royal of another active player is attacked by `me`'s pieces.
+fn gives_check(pos: &Position, me: Player) -> bool {
+    let mine = pos.friends_of(me);
+    (0..pos.v.player_count() as Player)
+        .filter(|&p| p != me && !pos.is_eliminated(p))
+        .any(|p| {
+            let mut cells = [0 as Cell; 8];
+            let n = pos.royals_of(p, &mut cells).min(cells.len());
+            cells[..n].iter().any(|&c| pos.attacked(c, mine))
+        })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,329 @@
+//! Reading moves leniently: SAN with or without `x`, check and mate marks (`+`, `#`,
+//! `++` or the variant's own), annotations (`!`, `?`), `e.p.`, a promotion with or
+//! without its mark (`e8=Q`, `e8Q`, `e8q`), castles written with `O` or `0` (`0-0`),
+//! over-specified from cells (`Ng1f3`), `pass`, and long notation (`g1f3`, `e7e8q`,
+//! `e2-e4`).
+//!
+//! The text is read every way it can be (a leading piece letter or not, a trailing
+//! promotion or not, every split into hint and target cell); the legal moves that fit
+//! any reading are the answer. One is the move; several are an
+//! [`MoveError::Ambiguous`] error listing them; none is explained by
+//! [`diagnose`]: no such piece, no piece of that type reaches the cell, the check
+//! rule forbids it, or the promotion is wrong.
+
+use super::names::hint_fits;
+use crate::error::MoveError;
+use crate::ids::{Cell, PieceType};
+use crate::moves::{mk, Move, MoveList};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Longest move text read.
+const MAX_TEXT: usize = 200;
+/// Longest text kept in an error.
+const SHOWN: usize = 40;
+
+/// One way to read a SAN text.
+#[derive(Clone, Debug)]
+pub(crate) struct Reading<'a> {
+    /// The type named by a leading letter; `None`: a pawn type.
+    pub piece: Option<PieceType>,
+    /// What comes before the target cell (a capture mark removed).
+    pub hint: &'a str,
+    /// The target cell.
+    pub to: Cell,
+    /// The promotion named at the end.
+    pub promotion: Option<PieceType>,
+}
+
+impl Reading<'_> {
+    /// True when `m` (a non-pass move) fits, the promotion aside.
+    fn fits_cells(&self, pos: &Position, m: Move) -> bool {
+        let Some(p) = pos.piece_at(m.from) else {
+            return false;
+        };
+        let type_fits = match self.piece {
+            Some(t) => p.piece_type == t,
+            None => pos.v.types[p.piece_type as usize].pawn,
+        };
+        type_fits && m.to == self.to && hint_fits(&pos.v, m.from, self.hint)
+    }
+
+    /// True when `m` fits, promotion included (none named: any).
+    fn fits(&self, pos: &Position, m: Move) -> bool {
+        self.fits_cells(pos, m) && self.promotion.map_or(true, |t| m.promotion() == Some(t))
+    }
+}
+
+/// The text without trailing marks and annotations.
+fn strip_marks<'a>(v: &Variant, mut s: &'a str) -> &'a str {
+    loop {
+        let before = s;
+        s = s.trim_end();
+        for tail in ["e.p.", "(=)", "+", "#", "!", "?"] {
+            s = s.strip_suffix(tail).unwrap_or(s);
+        }
+        for mark in [&v.marks.check, &v.marks.mate] {
+            if !mark.is_empty() {
+                s = s.strip_suffix(mark.as_str()).unwrap_or(s);
+            }
+        }
+        if s == before {
+            return s;
+        }
+    }
+}
+
+/// Castle names compare with `0` read as `O`, case aside.
+fn castle_key(s: &str) -> String {
+    s.replace('0', "O").to_ascii_uppercase()
+}
+
+/// Every reading of `s` (marks already stripped).
+pub(crate) fn readings<'a>(v: &Variant, s: &'a str) -> Vec<Reading<'a>> {
+    let mut bodies: Vec<(Option<PieceType>, &str)> = vec![(None, s)];
+    if let Some(c) = s.chars().next() {
+        if let Some(t) = v.types.iter().position(|t| t.letter == c) {
+            bodies.push((Some(t as PieceType), &s[c.len_utf8()..]));
+        }
+    }
+    let mut out = Vec::new();
+    for (piece, body) in bodies {
+        let mut ends: Vec<(&str, Option<PieceType>)> = vec![(body, None)];
+        let mut chars = body.chars();
+        if let Some(last) = chars.next_back() {
+            if let (true, Some(t)) = (last.is_alphabetic(), v.piece_type_by_letter(last)) {
+                let base = chars.as_str();
+                let mut marks = vec!["=", "/"];
+                if !v.marks.promotion.is_empty() {
+                    marks.push(&v.marks.promotion);
+                }
+                let base = marks
+                    .iter()
+                    .find_map(|m| base.strip_suffix(m))
+                    .unwrap_or(base);
+                ends.push((base, Some(t)));
+            }
+        }
+        for (base, promotion) in ends {
+            for (i, _) in base.char_indices() {
+                let Some(to) = v.cell(&base[i..]) else {
+                    continue;
+                };
+                let prefix = &base[..i];
+                let mut hints = vec![prefix];
+                for mark in ["x", ":", "-", "X"] {
+                    if let Some(h) = prefix.strip_suffix(mark) {
+                        hints.push(h);
+                    }
+                }
+                for hint in hints {
+                    out.push(Reading {
+                        piece,
+                        hint,
+                        to,
+                        promotion,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The legal move written as `text` (SAN-like or long notation).
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let shown: String = text.chars().take(SHOWN).collect();
+    if text.len() > MAX_TEXT {
+        return Err(MoveError::Unreadable(shown));
+    }
+    let v = pos.v.clone();
+    let core = strip_marks(&v, text);
+    if core.is_empty() {
+        return Err(MoveError::Unreadable(shown));
+    }
+    if matches!(core, "pass" | "0000" | "--") {
+        return pos.parse_long("pass");
+    }
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return Err(MoveError::GameOver(shown));
+    }
+    let key = castle_key(core);
+    let castles: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.kind == mk::CASTLE)
+        .filter(|m| {
+            v.castles
+                .get(m.aux as usize)
+                .is_some_and(|c| castle_key(&c.name) == key)
+        })
+        .copied()
+        .collect();
+    match castles.len() {
+        0 => {}
+        1 => return Ok(castles[0]),
+        _ => return Err(ambiguous(pos, &shown, &castles)),
+    }
+    let reads = readings(&v, core);
+    let mut found: Vec<Move> = Vec::new();
+    for m in legal.iter().filter(|m| m.kind != mk::PASS) {
+        if reads.iter().any(|r| r.fits(pos, *m)) && !found.iter().any(|f| f.same(*m)) {
+            found.push(*m);
+        }
+    }
+    if found.iter().any(|m| m.kind != mk::CASTLE) {
+        found.retain(|m| m.kind != mk::CASTLE);
+    }
+    if found.len() > 1 {
+        // A hint that is a whole cell name means that cell.
+        let exact: Vec<Move> = found
+            .iter()
+            .filter(|m| {
+                reads
+                    .iter()
+                    .any(|r| r.hint == v.cell_name(m.from) && r.fits(pos, **m))
+            })
+            .copied()
+            .collect();
+        if !exact.is_empty() {
+            found = exact;
+        }
+    }
+    match found.len() {
+        1 => return Ok(found[0]),
+        0 => {}
+        _ => return Err(ambiguous(pos, &shown, &found)),
+    }
+    match pos.parse_long(core) {
+        Ok(m) => return Ok(m),
+        Err(MoveError::UnknownCell(_)) | Err(MoveError::UnknownPromotion(_)) => {}
+        Err(e) if reads.is_empty() => return Err(e),
+        Err(_) => {}
+    }
+    let mover_castles = v
+        .castles
+        .iter()
+        .any(|c| c.player == pos.to_move && castle_key(&c.name) == key);
+    if mover_castles {
+        return Err(MoveError::Castle(shown));
+    }
+    Err(diagnose(pos, &shown, &reads, &legal))
+}
+
+fn ambiguous(pos: &Position, shown: &str, moves: &[Move]) -> MoveError {
+    MoveError::Ambiguous {
+        text: shown.to_owned(),
+        candidates: moves.iter().map(|&m| pos.long(m)).collect(),
+    }
+}
+
+/// Why no legal move fits any reading: the most telling of each reading's reasons.
+fn diagnose(pos: &Position, shown: &str, reads: &[Reading], legal: &MoveList) -> MoveError {
+    if reads.is_empty() {
+        return MoveError::Unreadable(shown.to_owned());
+    }
+    let v = &*pos.v;
+    let mut pseudo = MoveList::new();
+    pos.gen_pseudo(&mut pseudo);
+    let me = pos.to_move;
+    let mut best: Option<(u8, MoveError)> = None;
+    let lettered = reads.iter().filter(|r| r.piece.is_some());
+    for r in lettered.chain(reads.iter().filter(|r| r.piece.is_none())) {
+        let piece = match r.piece {
+            Some(t) => v.types[t as usize].name.clone(),
+            None => v
+                .types
+                .iter()
+                .find(|t| t.pawn)
+                .map_or_else(|| "pawn".to_owned(), |t| t.name.clone()),
+        };
+        let mine = |c: Cell, with_hint: bool| {
+            pos.piece_at(c).is_some_and(|p| {
+                pos.controller(p.owner, c) == me
+                    && match r.piece {
+                        Some(t) => p.piece_type == t,
+                        None => v.types[p.piece_type as usize].pawn,
+                    }
+            }) && (!with_hint || hint_fits(v, c, r.hint))
+        };
+        let cells = 0..v.cell_count() as Cell;
+        let (stage, err) = if !cells.clone().any(|c| mine(c, false)) {
+            let where_ = "on the board".to_owned();
+            (
+                0,
+                MoveError::NoSuchPiece {
+                    text: shown.into(),
+                    piece,
+                    where_,
+                },
+            )
+        } else if !cells.clone().any(|c| mine(c, true)) {
+            let where_ = format!("on {}", r.hint);
+            (
+                1,
+                MoveError::NoSuchPiece {
+                    text: shown.into(),
+                    piece,
+                    where_,
+                },
+            )
+        } else if let Some(choices) = promotions(pos, r, legal) {
+            (
+                4,
+                MoveError::Promotion {
+                    text: shown.into(),
+                    choices,
+                },
+            )
+        } else if pseudo
+            .iter()
+            .any(|&m| m.kind != mk::PASS && r.fits_cells(pos, m))
+            && pos.check_applies(me)
+        {
+            (3, MoveError::LeavesInCheck(shown.into()))
+        } else {
+            let cell = v.cell_name(r.to).to_owned();
+            (
+                2,
+                MoveError::CannotReach {
+                    text: shown.into(),
+                    piece,
+                    cell,
+                },
+            )
+        };
+        if best.as_ref().map_or(true, |(s, _)| stage > *s) {
+            best = Some((stage, err));
+        }
+    }
+    best.map_or_else(|| MoveError::Illegal(shown.to_owned()), |(_, e)| e)
+}
+
+/// The legal promotions of the moves that fit `r` but for its promotion (`None` when
+/// no legal move fits the cells).
+fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
+    let v = &*pos.v;
+    let fits: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.kind != mk::PASS && r.fits_cells(pos, **m))
+        .copied()
+        .collect();
+    if fits.is_empty() {
+        return None;
+    }
+    let choices: Vec<String> = fits
+        .iter()
+        .filter_map(|m| m.promotion())
+        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].letter))
+        .collect();
+    Some(if choices.is_empty() {
+        "none (this move does not promote)".to_owned()
+    } else {
+        choices.join(", ")
+    })
+}
