@@ -47,6 +47,7 @@ mod check;
 mod check_all;
 mod clauses;
 mod compile;
+pub mod draw;
 mod effects;
 mod error;
 mod fen;
@@ -61,6 +62,8 @@ mod paths;
 mod perft;
 mod position;
 mod posstring;
+pub mod review;
+pub mod san;
 mod tables;
 #[cfg(test)]
 mod testing;

@@ -17,6 +17,7 @@ mod ep;
 mod make;
 mod pieces;
 mod query;
+mod resign;
 
 pub(crate) use ep::EpEntry;
 

@@ -1,0 +1,5 @@
+//! Drawing boards.
+
+pub mod text;
+
+pub use text::text_board;

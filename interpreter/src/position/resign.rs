@@ -1,0 +1,120 @@
+//! Resignation: the player to move gives up.
+//!
+//! A resignation is an elimination the player chooses, so it follows the rules of
+//! elimination (`end last player`, by default a win for the one left): with two players
+//! the other wins; with more, the game goes on without the resigning player, whose
+//! pieces stay on the board and never move again. It is recorded on the undo stack as a
+//! pass, so [`Position::unmake`] takes it back like a move and front ends need no
+//! bookkeeping of their own.
+
+use super::{Position, Undo};
+use crate::clauses::Effect;
+use crate::moves::Move;
+use crate::outcome::EndReason;
+
+impl Position {
+    /// The player to move resigns. Returns false (and changes nothing) when the game
+    /// already has a recorded result.
+    ///
+    /// The turn passes to the next player still in the game; [`Position::outcome`]
+    /// tells whether the game is over. [`Position::unmake`] takes the resignation back
+    /// (it returns the pass move).
+    pub fn resign(&mut self) -> bool {
+        if self.finish.is_some() {
+            return false;
+        }
+        let me = self.to_move;
+        let mut u = Undo {
+            mv: Move::pass(),
+            moved: 0,
+            captured: 0,
+            cap_cell: 0,
+            cap_slot: 0,
+            from_slot: 0,
+            virgin: 0,
+            ep_removed: 0,
+            ep_added: false,
+            ctl_changes: 0,
+            quiet: self.quiet,
+            hash: self.hash,
+            to_move: me,
+            eliminated: self.eliminated,
+            move_number: self.move_number,
+            finished: false,
+        };
+        self.history.push(self.hash);
+        self.hash ^= self.v.keys.to_move(me);
+        self.apply_effects(&[Effect::Eliminate], me, me, EndReason::LastPlayer, &mut u);
+        self.ply = self.ply.saturating_add(1);
+        let next = self.next_player(me);
+        if next <= me {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.to_move = next;
+        self.hash ^= self.v.keys.to_move(next);
+        self.undo.push(u);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{chess, compile};
+    use crate::{EndReason, Outcome, Position, Score};
+
+    #[test]
+    fn with_two_players_the_other_wins() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        let e4 = p.parse_long("e2e4").unwrap();
+        p.make(e4);
+        assert!(p.resign());
+        assert_eq!(
+            p.outcome(),
+            Outcome::Finished {
+                reason: EndReason::LastPlayer,
+                scores: vec![Score::Win, Score::Loss],
+            }
+        );
+        assert!(!p.resign(), "the game is over");
+        assert!(p.legal_moves().is_empty());
+        assert_eq!(p.hash(), p.compute_hash());
+        assert_eq!(p.unmake(), Some(crate::Move::pass()));
+        assert_eq!(p.outcome(), Outcome::Ongoing);
+        assert_eq!(p.to_move(), 1);
+        assert_eq!(p.hash(), p.compute_hash());
+        p.unmake();
+        assert_eq!(p, Position::start(&v));
+    }
+
+    #[test]
+    fn with_three_players_the_game_goes_on() {
+        let board = crate::testing::CHESS_BOARD;
+        let rules = "board \"b\"\nplayer white\nplayer red tag r seat white\nplayer black\n\
+                     piece king K royal {\n step n e s w\n}\n\
+                     setup white: K a1\nsetup red: K h1\nsetup black: K h8\n\
+                     check never\nend royal captured: eliminate\n";
+        let v = compile(rules, board).unwrap();
+        let mut p = Position::start(&v);
+        assert!(p.resign());
+        assert!(p.is_eliminated(0));
+        assert_eq!(p.to_move(), 1);
+        assert_eq!(p.outcome(), Outcome::Ongoing);
+        assert_eq!(p.hash(), p.compute_hash());
+        let m = p.legal_moves()[0];
+        p.make(m);
+        assert_eq!(p.to_move(), 2);
+        assert!(p.resign());
+        assert_eq!(
+            p.outcome(),
+            Outcome::Finished {
+                reason: EndReason::LastPlayer,
+                scores: vec![Score::Loss, Score::Win, Score::Loss],
+            }
+        );
+        p.unmake();
+        p.unmake();
+        p.unmake();
+        assert_eq!(p, Position::start(&v));
+    }
+}
