@@ -40,8 +40,6 @@ pub enum EndReason {
     CheckAllMate,
     /// The players agreed ([`Position::agree_draw`]).
     Agreement,
-    /// A player resigned ([`Position::resign`]).
-    Resignation,
 }
 
 impl EndReason {
@@ -59,7 +57,6 @@ impl EndReason {
             EndReason::CheckAll => "check-all",
             EndReason::CheckAllMate => "check-all-mate",
             EndReason::Agreement => "agreement",
-            EndReason::Resignation => "resignation",
         }
     }
 
@@ -78,7 +75,6 @@ impl EndReason {
             CheckAll,
             CheckAllMate,
             Agreement,
-            Resignation,
         ]
         .into_iter()
         .find(|r| r.name() == s)
@@ -294,7 +290,6 @@ mod tests {
             EndReason::CheckAll,
             EndReason::CheckAllMate,
             EndReason::Agreement,
-            EndReason::Resignation,
         ] {
             assert_eq!(EndReason::from_name(r.name()), Some(r));
         }

@@ -9,7 +9,10 @@ pub fn review(variant: &Arc<Variant>, spec: &str) -> Result<String, Error> {
     let _ = spec;
     let mut pos = Position::start(variant);
     let moves = pos.legal_moves();
-    Ok(moves.iter().map(|&m| format!("{}\n", pos.long(m))).collect())
+    Ok(moves
+        .iter()
+        .map(|&m| format!("{}\n", pos.long(m)))
+        .collect())
 }
 
 /// The contents of `snapshots/<variant_name>.snap` holding `text`, in insta's format.
