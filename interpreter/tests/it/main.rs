@@ -10,3 +10,4 @@ mod render;
 mod rules;
 mod strings;
 mod tri96;
+mod tri_rules;
