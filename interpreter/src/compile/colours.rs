@@ -42,7 +42,7 @@ pub(crate) fn default(name: &str, index: usize) -> String {
 }
 
 /// True for `#rgb`, `#rrggbb` and keywords of 3 to 20 letters.
-fn well_formed(text: &str) -> bool {
+pub(crate) fn well_formed(text: &str) -> bool {
     match text.strip_prefix('#') {
         Some(hex) => matches!(hex.len(), 3 | 6) && hex.chars().all(|c| c.is_ascii_hexdigit()),
         None => (3..=20).contains(&text.len()) && text.chars().all(|c| c.is_ascii_alphabetic()),

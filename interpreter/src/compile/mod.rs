@@ -12,7 +12,7 @@ mod atoms;
 mod attacks;
 mod castles;
 mod clauses;
-mod colours;
+pub(crate) mod colours;
 mod cx;
 mod dirsets;
 mod kinds;

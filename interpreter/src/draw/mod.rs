@@ -1,5 +1,8 @@
-//! Drawing boards.
+//! Drawing boards: as text ([`text`]) and as SVG ([`svg`]).
 
+mod outline;
+pub mod svg;
 pub mod text;
 
+pub use svg::{move_targets, svg, svg_moves};
 pub use text::text_board;

@@ -9,5 +9,6 @@ mod perft;
 mod render;
 mod rules;
 mod strings;
+mod svg;
 mod tri96;
 mod tri_rules;
