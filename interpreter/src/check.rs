@@ -21,7 +21,13 @@ impl Position {
 
     /// True when one of `player`'s royals is attacked by an active opponent.
     pub(crate) fn royal_attacked(&self, player: Player) -> bool {
-        let attackers = self.attackers_of(player);
+        self.royal_attacked_by(player, self.attackers_of(player))
+    }
+
+    /// True when one of `player`'s royals is attacked by a piece of a kind in
+    /// `attackers`. Pieces of other kinds still block lines: this is how "one
+    /// opponent's pieces alone" are asked about.
+    pub(crate) fn royal_attacked_by(&self, player: Player, attackers: u64) -> bool {
         let mut kinds = self.v.royal_kinds & self.v.owner_kinds[player as usize] & self.present;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as u8;

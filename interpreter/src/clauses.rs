@@ -1,6 +1,8 @@
-//! The rule file's game rules in compiled form: the check rule, the `end` clauses and
-//! the en-passant window. `outcome.rs` and `legality.rs` interpret them.
+//! The rule file's game rules in compiled form: the check rule, the `end` clauses, the
+//! en-passant window and the non-aggression rule. `outcome.rs`, `effects.rs`,
+//! `legality.rs` and `aggression.rs` interpret them.
 
+use crate::cellset::CellSet;
 use crate::ids::PieceType;
 use dsl::rules::ast::CmpOp;
 
@@ -22,6 +24,10 @@ pub(crate) enum CheckRule {
 pub(crate) enum EndEvent {
     /// In check, no legal move.
     Checkmate,
+    /// A checkmate that one opponent gives alone (`true`: `checkmate by one`) or that
+    /// needs several opponents (`false`: `checkmate by many`). A checkmate without
+    /// such a clause falls back to the `checkmate` clause.
+    CheckmateBy(bool),
     /// Not in check, no legal move (a check rule in force).
     Stalemate,
     /// No legal move and no check rule in force.
@@ -41,6 +47,12 @@ pub(crate) enum EndEvent {
     },
     /// One player left.
     LastPlayer,
+    /// After a move, the mover's pieces attack a royal of every other active player
+    /// (two or more); `mate`: one of them also has no legal move.
+    CheckAll {
+        /// `check all opponents and mate`.
+        mate: bool,
+    },
 }
 
 /// What an `end` clause does.
@@ -78,6 +90,10 @@ pub(crate) struct Clauses {
     pub ends: Vec<EndClause>,
     /// `en passant lasts round` (else: the next turn only).
     pub ep_round: bool,
+    /// The non-aggression rule, if any.
+    pub non_aggression: Option<NonAggression>,
+    /// Some `check all opponents` clause exists: `make` tests every move for it.
+    pub check_all: bool,
 }
 
 impl Default for Clauses {
@@ -86,7 +102,30 @@ impl Default for Clauses {
             check: CheckRule::Never,
             ends: Vec::new(),
             ep_round: false,
+            non_aggression: None,
+            check_all: false,
         }
+    }
+}
+
+/// `non-aggression`: captures a player may not make (see `aggression.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NonAggression {
+    /// The victim's lost points must satisfy this.
+    pub lost: Option<(CmpOp, i64)>,
+    /// The victim's lost points minus the captor's must satisfy this.
+    pub lead: Option<(CmpOp, i64)>,
+    /// Per victim (owner of the captured piece): where the rule protects his pieces.
+    pub zone: Vec<CellSet>,
+    /// A capture that leaves a royal of the victim attacked by the captor is allowed.
+    pub unless_check: bool,
+}
+
+impl Clauses {
+    /// True when a rule reads lost points: they are then hashed and written in
+    /// position strings.
+    pub fn reads_lost(&self) -> bool {
+        self.non_aggression.is_some()
     }
 }
 

@@ -7,7 +7,65 @@ use crate::ids::Player;
 use crate::outcome::{EndReason, Finish, Score};
 use crate::position::{Position, Undo};
 
+/// What follows when the player to move has no legal move: the clause's effects (a
+/// draw when the file has none), who caused it and why.
+pub(crate) struct NoMove {
+    /// The effects, in the order written.
+    pub effects: Vec<Effect>,
+    /// The opponent credited (checkmate), else the previous mover.
+    pub actor: Player,
+    /// Checkmate, stalemate or no moves.
+    pub reason: EndReason,
+}
+
 impl Position {
+    /// The end clause that applies now that the player to move has no legal move.
+    ///
+    /// A checkmate is first offered to the `checkmate by one|many` clauses: by one
+    /// when some opponent's pieces alone keep every move illegal (the others' pieces
+    /// only block), credited to that opponent. Without such a clause the `checkmate`
+    /// clause applies, credited to the first opponent after the mated player whose
+    /// pieces attack his royal.
+    pub(crate) fn no_move(&mut self) -> NoMove {
+        let me = self.to_move;
+        let event = self.no_move_event();
+        let reason = match event {
+            EndEvent::Checkmate => EndReason::Checkmate,
+            EndEvent::Stalemate => EndReason::Stalemate,
+            _ => EndReason::NoMoves,
+        };
+        let previous = self.undo.last().map_or(me, |u| u.to_move);
+        if event != EndEvent::Checkmate {
+            let effects = self.no_move_effects(&event);
+            return NoMove {
+                effects,
+                actor: previous,
+                reason,
+            };
+        }
+        let v = std::sync::Arc::clone(&self.v);
+        let by_clauses = v
+            .clauses
+            .ends
+            .iter()
+            .any(|c| matches!(c.event, EndEvent::CheckmateBy(_)));
+        if by_clauses {
+            let lone = self.lone_mater(me);
+            if let Some(effects) = v.clauses.effects(&EndEvent::CheckmateBy(lone.is_some())) {
+                return NoMove {
+                    effects: effects.to_vec(),
+                    actor: lone.unwrap_or_else(|| self.checking_player(me)),
+                    reason,
+                };
+            }
+        }
+        NoMove {
+            effects: self.no_move_effects(&event),
+            actor: self.checking_player(me),
+            reason,
+        }
+    }
+
     /// The event when the player to move has no legal move.
     pub(crate) fn no_move_event(&self) -> EndEvent {
         let me = self.to_move;
@@ -40,18 +98,11 @@ impl Position {
         false
     }
 
-    /// `make` of a pass: apply the no-move event's effects to the mover.
-    pub(crate) fn pass_effects(&mut self, u: &mut Undo) {
+    /// `make` of a pass: apply the no-move clause (found before the move began) to the
+    /// mover.
+    pub(crate) fn pass_effects(&mut self, no_move: &NoMove, u: &mut Undo) {
         let me = self.to_move;
-        let event = self.no_move_event();
-        let effects = self.no_move_effects(&event);
-        let actor = self.checking_player(me);
-        let reason = match event {
-            EndEvent::Checkmate => EndReason::Checkmate,
-            EndEvent::Stalemate => EndReason::Stalemate,
-            _ => EndReason::NoMoves,
-        };
-        self.apply_effects(&effects, me, actor, reason, u);
+        self.apply_effects(&no_move.effects, me, no_move.actor, no_move.reason, u);
     }
 
     /// Applies `effects` of an event about `subject` caused by `actor`.

@@ -1,4 +1,5 @@
-//! Legal moves: pseudo-legal moves filtered by the check rule.
+//! Legal moves: pseudo-legal moves filtered by the non-aggression rule (if any,
+//! `aggression.rs`) and by the check rule.
 //!
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
 //! found by walking rays from the royal. Then an ordinary move (no en passant, no
@@ -90,15 +91,15 @@ impl Position {
             return;
         }
         self.gen_pseudo(list);
+        if self.v.clauses.non_aggression.is_some() {
+            self.filter_aggression(list);
+        }
         let me = self.to_move;
         if self.check_applies(me) {
             self.filter_legal(me, list);
         }
-        if list.is_empty() {
-            let event = self.no_move_event();
-            if Position::continues(&self.no_move_effects(&event)) {
-                list.push(Move::pass());
-            }
+        if list.is_empty() && Position::continues(&self.no_move().effects) {
+            list.push(Move::pass());
         }
     }
 
@@ -172,12 +173,10 @@ impl Position {
         &self.pin_lines[i].1
     }
 
-    /// Makes `m`, tests `me`'s royals, unmakes it. A move that ends the game is legal.
+    /// Makes `m` as a probe, tests `me`'s royals, unmakes it. A move that ends the game
+    /// (a royal captured) is legal.
     fn try_move(&mut self, me: Player, m: Move) -> bool {
-        self.make(m);
-        let ok = self.finish.is_some() || !self.royal_attacked(me);
-        self.unmake();
-        ok
+        self.probe(m, |p| p.finish.is_some() || !p.royal_attacked(me))
     }
 
     /// Fills `self.pinned` with the pieces pinned to `royal`, and `self.block` with

@@ -40,9 +40,11 @@
 //! positions. ARCHITECTURE.md sections 5 and 6 describe the design.
 #![deny(missing_docs)]
 
+mod aggression;
 mod attacks;
 mod cellset;
 mod check;
+mod check_all;
 mod clauses;
 mod compile;
 pub mod draw;
@@ -52,6 +54,7 @@ mod fen;
 mod ids;
 mod legality;
 mod long;
+mod mate;
 mod movegen;
 mod moves;
 mod outcome;

@@ -33,6 +33,13 @@ pub enum EndReason {
     Material,
     /// One player was left.
     LastPlayer,
+    /// A move left every opponent in check (`check all opponents`).
+    CheckAll,
+    /// A move left every opponent in check and one of them without a legal move
+    /// (`check all opponents and mate`: "check-and-stalemate" in Chess for 3).
+    CheckAllMate,
+    /// The players agreed ([`Position::agree_draw`]).
+    Agreement,
 }
 
 impl EndReason {
@@ -47,6 +54,9 @@ impl EndReason {
             EndReason::Quiet => "quiet",
             EndReason::Material => "material",
             EndReason::LastPlayer => "last-player",
+            EndReason::CheckAll => "check-all",
+            EndReason::CheckAllMate => "check-all-mate",
+            EndReason::Agreement => "agreement",
         }
     }
 
@@ -62,6 +72,9 @@ impl EndReason {
             Quiet,
             Material,
             LastPlayer,
+            CheckAll,
+            CheckAllMate,
+            Agreement,
         ]
         .into_iter()
         .find(|r| r.name() == s)
@@ -163,14 +176,8 @@ impl Position {
         let none = list.is_empty();
         self.scratch = list;
         if none {
-            let event = self.no_move_event();
-            let effects = self.no_move_effects(&event);
-            let reason = match event {
-                EndEvent::Checkmate => EndReason::Checkmate,
-                EndEvent::Stalemate => EndReason::Stalemate,
-                _ => EndReason::NoMoves,
-            };
-            return self.finished_by(&effects, self.to_move, reason);
+            let nm = self.no_move();
+            return self.finished_by(&nm.effects, self.to_move, nm.actor, nm.reason);
         }
         let clauses = self.v.clauses.ends.clone();
         for c in &clauses {
@@ -186,8 +193,9 @@ impl Position {
                     EndEvent::Quiet(_) => EndReason::Quiet,
                     _ => EndReason::Material,
                 };
+                let actor = self.undo.last().map_or(self.to_move, |u| u.to_move);
                 if let Outcome::Finished { reason, scores } =
-                    self.finished_by(&c.effects, self.to_move, reason)
+                    self.finished_by(&c.effects, self.to_move, actor, reason)
                 {
                     return Outcome::Finished { reason, scores };
                 }
@@ -196,15 +204,15 @@ impl Position {
         Outcome::Ongoing
     }
 
-    /// The result when `effects` end the game (subject: the player to move; actor:
-    /// the previous mover).
-    fn finished_by(&self, effects: &[Effect], subject: Player, reason: EndReason) -> Outcome {
+    /// The result when `effects` end the game (subject: the player to move).
+    fn finished_by(
+        &self,
+        effects: &[Effect],
+        subject: Player,
+        actor: Player,
+        reason: EndReason,
+    ) -> Outcome {
         let n = self.v.player_count();
-        let actor = if reason == EndReason::Checkmate {
-            self.checking_player(subject)
-        } else {
-            self.undo.last().map_or(subject, |u| u.to_move)
-        };
         for e in effects {
             let scores: Vec<Score> = match e {
                 Effect::Lose => (0..n)
@@ -279,6 +287,9 @@ mod tests {
             EndReason::Quiet,
             EndReason::Material,
             EndReason::LastPlayer,
+            EndReason::CheckAll,
+            EndReason::CheckAllMate,
+            EndReason::Agreement,
         ] {
             assert_eq!(EndReason::from_name(r.name()), Some(r));
         }

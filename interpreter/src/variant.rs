@@ -23,6 +23,10 @@ pub struct PlayerInfo {
     pub tag: char,
     /// The board seat whose per-seat zones apply to this player's pieces.
     pub seat: String,
+    /// Drawing colour of the player's pieces (`#rrggbb`, `#rgb` or a CSS colour name):
+    /// the `colour` of the `player` line, else a default from the player's name
+    /// (`white`, `red`...) or turn position.
+    pub colour: String,
 }
 
 /// A piece type as declared by a `piece` block.

@@ -31,6 +31,8 @@ pub(crate) struct Keys {
     regions: usize,
     /// Xored in once the game has a recorded result.
     pub finished: u64,
+    /// Mixed with a player and a number of lost points (see [`Keys::lost`]).
+    lost_seed: u64,
 }
 
 impl Keys {
@@ -48,6 +50,7 @@ impl Keys {
         let eliminated = take(players);
         let control = take(players * regions * players);
         let finished = take(1)[0];
+        let lost_seed = take(1)[0];
         Keys {
             cells,
             piece,
@@ -61,7 +64,19 @@ impl Keys {
             players,
             regions,
             finished,
+            lost_seed,
         }
+    }
+
+    /// `player` has lost `points` points of material (0 for none, so that a fresh
+    /// position's hash does not depend on whether lost points are hashed). Computed on
+    /// the fly: lost points are unbounded, and they change only on captures.
+    pub fn lost(&self, player: Player, points: i64) -> u64 {
+        if points == 0 {
+            return 0;
+        }
+        let mut s = self.lost_seed ^ ((player as u64) << 48) ^ (points as u64);
+        splitmix64(&mut s)
     }
 
     /// A piece of `kind` on `cell`.
@@ -122,5 +137,9 @@ mod tests {
         assert_ne!(a.piece(3, 10), a.piece(3, 11));
         assert_ne!(a.to_move(0), a.to_move(1));
         assert_ne!(a.control(0, 0, 1), a.control(1, 0, 0));
+        assert_eq!(a.lost(1, 0), 0);
+        assert_eq!(a.lost(1, 5), b.lost(1, 5));
+        assert_ne!(a.lost(1, 5), a.lost(0, 5));
+        assert_ne!(a.lost(1, 5), a.lost(1, 4));
     }
 }

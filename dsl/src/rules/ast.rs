@@ -46,6 +46,8 @@ pub enum Item {
     End(EndDecl),
     /// `en passant lasts turn | round`.
     EnPassant(Spanned<EnPassantWindow>),
+    /// `non-aggression lost >= 3 lead >= 3 in home unless check`.
+    NonAggression(NonAggressionDecl),
     /// `notation KEY "MARK", ...`.
     Notation(NotationDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
@@ -112,6 +114,8 @@ pub struct PlayerDecl {
     pub tag: Option<Spanned<char>>,
     /// Board seat (default: the player's name).
     pub seat: Option<Ident>,
+    /// Drawing colour of the player's pieces (`colour "#d62828"`), as written.
+    pub colour: Option<Spanned<String>>,
     /// The whole statement.
     pub span: Span,
 }
@@ -446,6 +450,58 @@ pub enum Event {
     },
     /// Only one player is left.
     LastPlayer,
+    /// `checkmate by one`: checkmate that one opponent's pieces give alone (the other
+    /// opponents' pieces only block); `checkmate by many`: checkmate that needs the
+    /// pieces of several opponents.
+    CheckmateBy(MateBy),
+    /// `check all opponents`: the mover's pieces attack a royal of every other player
+    /// still in the game (two or more); with `and mate` (`mate: true`), one of them
+    /// also has no legal move.
+    CheckAll {
+        /// `and mate`.
+        mate: bool,
+    },
+}
+
+/// Who gives a checkmate, for `checkmate by one|many`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateBy {
+    /// One opponent's pieces alone.
+    One,
+    /// Only the pieces of several opponents together.
+    Many,
+}
+
+/// `non-aggression [lost OP N] [lead OP N] [in ZONE] [unless check]`: captures a player
+/// may not make.
+///
+/// A player may not capture a piece of a victim (the piece's owner) standing in the
+/// zone (resolved for the victim's seat) when the victim's lost points satisfy `lost`
+/// and the victim's lost points minus the captor's satisfy `lead`, unless (`unless
+/// check`) the capture leaves a royal of the victim attacked by the captor's pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NonAggressionDecl {
+    /// `lost OP N`: the victim's lost points.
+    pub lost: Option<RuntimeCmp>,
+    /// `lead OP N`: the victim's lost points minus the captor's.
+    pub lead: Option<RuntimeCmp>,
+    /// `in ZONE`: where the victim's piece stands (default: anywhere).
+    pub zone: Option<ZoneExpr>,
+    /// `unless check`: a capture that gives check to the victim is allowed.
+    pub unless_check: bool,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `OP N` after a counted word (`lost >= 3`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuntimeCmp {
+    /// Comparison.
+    pub op: CmpOp,
+    /// Right-hand side.
+    pub value: Spanned<Num>,
+    /// The condition, word through number.
+    pub span: Span,
 }
 
 /// Scope of a material clause.

@@ -101,3 +101,5 @@ fn check_depth(file: &Arc<SourceFile>) -> Option<Diagnostic> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_players;

@@ -141,7 +141,7 @@ pub(crate) fn first_word(text: &str, pos: usize) -> &str {
     let line = &text[logical_line(text, pos)];
     let line = line.trim_start_matches([' ', '\t', '{', '}']);
     let end = line
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
         .unwrap_or(line.len());
     &line[..end]
 }
@@ -260,5 +260,6 @@ mod tests {
     fn first_word_of_a_line() {
         assert_eq!(first_word("  castle \"x\"", 3), "castle");
         assert_eq!(first_word("} end x", 3), "end");
+        assert_eq!(first_word("non-aggression lost", 3), "non-aggression");
     }
 }

@@ -6,13 +6,25 @@ use super::parser::Rule;
 
 /// Words that start a top-level statement and nothing else.
 pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
-    "game", "board", "option", "player", "dirs", "zone", "piece", "castle", "setup", "check",
-    "end", "en", "notation",
+    "game",
+    "board",
+    "option",
+    "player",
+    "dirs",
+    "zone",
+    "piece",
+    "castle",
+    "setup",
+    "check",
+    "end",
+    "en",
+    "non-aggression",
+    "notation",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
-                              check, end, en passant, notation, when";
+                              check, end, en passant, non-aggression, notation, when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -23,7 +35,8 @@ pub(crate) const MOVE_WORDS: &[&str] = &[
 pub(crate) fn describe(rule: Rule) -> String {
     let name = format!("{rule:?}");
     if let Some(word) = name.strip_prefix("kw_") {
-        return format!("`{word}`");
+        // `kw_non_aggression` is the keyword `non-aggression`.
+        return format!("`{}`", word.replace('_', "-"));
     }
     let text = match rule {
         Rule::EOI => "end of file",
@@ -51,7 +64,7 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::option_value => "a value",
         Rule::option_cond => "an option condition",
         Rule::player_def | Rule::player_ref => "a player name",
-        Rule::player_attr => "a player attribute (`tag C`, `seat NAME`)",
+        Rule::player_attr => "a player attribute (`tag C`, `seat NAME`, `colour \"#RRGGBB\"`)",
         Rule::seat_name => "a seat name",
         Rule::tag_text => "a one-character tag",
         Rule::dirs_def => "a direction-set name",
@@ -61,10 +74,13 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::case_players => "`for`",
         Rule::case_zone => "`in`",
         Rule::zone_def => "a zone name",
-        Rule::zone_ref | Rule::mod_zone_ref | Rule::zone_term | Rule::mod_zone_term => {
-            "a zone or cell name"
-        }
-        Rule::zone_expr | Rule::mod_zone => "a zone",
+        Rule::zone_ref
+        | Rule::mod_zone_ref
+        | Rule::aggr_zone_ref
+        | Rule::zone_term
+        | Rule::mod_zone_term
+        | Rule::aggr_zone_term => "a zone or cell name",
+        Rule::zone_expr | Rule::mod_zone | Rule::aggr_zone => "a zone",
         Rule::zone_case => "a zone case",
         Rule::seat_ref => "a seat name, `others` or `all`",
         Rule::piece_def => "a piece name",
@@ -79,6 +95,10 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::counted => "`players` or `royals`",
         Rule::cmp_op => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         Rule::event => "an end event",
+        Rule::checkmate_by => "`by one` or `by many`",
+        Rule::aggression_cond => "`lost OP N` or `lead OP N`",
+        Rule::aggression_zone => "`in ZONE`",
+        Rule::unless_check => "`unless check`",
         Rule::outcome => "an outcome",
         Rule::material_alt => "piece letters",
         Rule::notation_key => "`promotion`, `check` or `mate`",
@@ -102,7 +122,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
         ],
         Rule::target => &["empty", "enemy", "friend", "any"],
         Rule::piece_attr => &["royal", "pawn", "value"],
-        Rule::player_attr => &["tag", "seat"],
+        Rule::player_attr => &["tag", "seat", "colour"],
         Rule::option_type => &["bool", "int", "choice"],
         Rule::option_value => &["true", "false"],
         Rule::counted => &["players", "royals"],
@@ -115,6 +135,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
             "quiet",
             "material",
             "last",
+            "check",
         ],
         Rule::outcome => &["lose", "win", "draw", "eliminate", "pass", "captor"],
         Rule::notation_key => &["promotion", "check", "mate"],
@@ -123,7 +144,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
             const NONE: &[&str] = &[];
             let name = format!("{rule:?}");
             match name.strip_prefix("kw_") {
-                Some(word) => keyword_slice(word),
+                Some(word) => keyword_slice(&word.replace('_', "-")),
                 None => NONE,
             }
         }
@@ -135,16 +156,19 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
     const ALL: &[&str] = &[
         "all",
         "always",
+        "and",
         "any",
         "between",
         "board",
         "bool",
+        "by",
         "captor",
         "captured",
         "castle",
         "check",
         "checkmate",
         "choice",
+        "colour",
         "controls",
         "creates",
         "dirs",
@@ -170,8 +194,11 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "king",
         "last",
         "lasts",
+        "lead",
         "leap",
         "lose",
+        "lost",
+        "many",
         "mate",
         "material",
         "max",
@@ -180,8 +207,11 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "moves",
         "never",
         "no",
+        "non-aggression",
         "not",
         "notation",
+        "one",
+        "opponents",
         "option",
         "pass",
         "passant",
@@ -208,6 +238,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "to",
         "true",
         "turn",
+        "unless",
         "value",
         "when",
         "win",
@@ -231,8 +262,9 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
                            passant` and `en passant`"
             .into(),
         Rule::target => "write `to empty`, `to enemy`, `to friend` or `to any`".into(),
-        Rule::event => "events are `checkmate`, `stalemate`, `no moves`, `royal captured`, \
-                        `repetition N`, `quiet N`, `material each|all ...` and `last player`"
+        Rule::event => "events are `checkmate`, `checkmate by one|many`, `stalemate`, `no moves`, \
+                        `royal captured`, `repetition N`, `quiet N`, `material each|all ...`, \
+                        `last player` and `check all opponents [and mate]`"
             .into(),
         Rule::outcome => "outcomes are `lose`, `win`, `draw`, `eliminate`, `pass` and `captor \
                           controls`"
@@ -254,6 +286,7 @@ pub(crate) fn reserved_in(rule: Rule) -> &'static [&'static str] {
         ],
         Rule::dir_ref | Rule::player_def | Rule::player_ref => &["for", "in"],
         Rule::zone_def | Rule::zone_ref => &["for", "in", "to"],
+        Rule::aggr_zone_ref => &["for", "in", "to", "unless"],
         _ => &[],
     }
 }
@@ -264,7 +297,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "game" => "game \"NAME\"",
         "board" => "board \"FILE.yaml\"",
         "option" => "option NAME: bool|int(MIN..MAX)|choice(A, B) = DEFAULT [\"DOC\"]",
-        "player" => "player NAME [tag C] [seat SEAT]",
+        "player" => "player NAME [tag C] [seat SEAT] [colour \"COLOUR\"]",
         "dirs" => "dirs NAME = DIRS [for PLAYERS] [in ZONE], ...",
         "zone" => "zone NAME = ZONES [for PLAYERS], ...",
         "piece" => "piece NAME LETTER [royal] [pawn] [value N] {",
@@ -275,6 +308,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "check" => "check always | check never | check when players|royals <= N",
         "end" => "end EVENT: OUTCOME, ...",
         "en" => "en passant lasts turn|round",
+        "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",

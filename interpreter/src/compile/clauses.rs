@@ -5,7 +5,7 @@ use super::options::{Active, Options};
 use super::pieces::Types;
 use crate::clauses::{CheckRule, Clauses, Effect, EndClause, EndEvent};
 use crate::variant::NotationMarks;
-use dsl::rules::ast::{self, Counted, EnPassantWindow, Event, NotationKey, Outcome};
+use dsl::rules::ast::{self, Counted, EnPassantWindow, Event, MateBy, NotationKey, Outcome};
 use dsl::Span;
 
 /// Largest count in `repetition N` and `quiet N`.
@@ -55,6 +55,10 @@ pub(crate) fn compile(active: &Active, types: &Types, opts: &Options, cx: &mut C
             c.ends.push(clause);
         }
     }
+    c.check_all = c
+        .ends
+        .iter()
+        .any(|e| matches!(e.event, EndEvent::CheckAll { .. }));
     c
 }
 
@@ -75,6 +79,8 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
         Event::NoMoves => EndEvent::NoMoves,
         Event::RoyalCaptured => EndEvent::RoyalCaptured,
         Event::LastPlayer => EndEvent::LastPlayer,
+        Event::CheckmateBy(by) => EndEvent::CheckmateBy(*by == MateBy::One),
+        Event::CheckAll { mate } => EndEvent::CheckAll { mate: *mate },
         Event::Repetition(n) => EndEvent::Repetition(count(n, cx)?),
         Event::Quiet(n) => EndEvent::Quiet(count(n, cx)?),
         Event::Material {
@@ -122,15 +128,24 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             Outcome::Pass => Effect::Pass,
             Outcome::CaptorControls => Effect::CaptorControls,
         };
+        let no_move = matches!(
+            event,
+            EndEvent::Checkmate
+                | EndEvent::CheckmateBy(_)
+                | EndEvent::Stalemate
+                | EndEvent::NoMoves
+        );
+        let check_all = matches!(event, EndEvent::CheckAll { .. });
         let fits = match effect {
-            Effect::Pass => matches!(
-                event,
-                EndEvent::Checkmate | EndEvent::Stalemate | EndEvent::NoMoves
-            ),
+            Effect::Pass => no_move,
             Effect::CaptorControls => {
-                matches!(event, EndEvent::Checkmate | EndEvent::RoyalCaptured)
+                matches!(
+                    event,
+                    EndEvent::Checkmate | EndEvent::CheckmateBy(_) | EndEvent::RoyalCaptured
+                )
             }
-            Effect::Eliminate => !matches!(event, EndEvent::LastPlayer),
+            Effect::Eliminate => !matches!(event, EndEvent::LastPlayer) && !check_all,
+            Effect::Lose => !check_all,
             _ => true,
         };
         if !fits {
@@ -140,7 +155,8 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
                 o.span,
                 "does not apply",
                 "`pass` follows checkmate, stalemate or no moves; `captor controls` follows \
-                 checkmate or royal captured; `eliminate` needs someone to eliminate",
+                 checkmate or royal captured; `eliminate` and `lose` need one player the \
+                 event is about (`check all opponents` is about several: use `win` or `draw`)",
             );
             continue;
         }
@@ -182,8 +198,17 @@ mod tests {
         assert_eq!(v.clauses.check, CheckRule::Players(CmpOp::Le, 2));
         assert!(v.clauses.ep_round);
         assert_eq!(v.clauses.ends[0].event, EndEvent::Quiet(50));
+        assert!(!v.clauses.check_all);
         assert_eq!(v.notation_marks().check, "!");
         assert_eq!(v.notation_marks().mate, "#");
+        let v = compile(
+            &format!("{base}end checkmate by one: pass\nend check all opponents and mate: draw\n"),
+            CHESS_BOARD,
+        )
+        .unwrap();
+        assert_eq!(v.clauses.ends[0].event, EndEvent::CheckmateBy(true));
+        assert_eq!(v.clauses.ends[1].event, EndEvent::CheckAll { mate: true });
+        assert!(v.clauses.check_all);
     }
 
     #[test]
@@ -205,5 +230,17 @@ mod tests {
         );
         assert_eq!(c("end quiet 0: draw\n"), ["compile::number-range"]);
         assert_eq!(c("end quiet moves: draw\n"), ["compile::unknown-option"]);
+        assert_eq!(
+            c("end check all opponents: lose\n"),
+            ["compile::bad-outcome"]
+        );
+        assert_eq!(
+            c("end check all opponents and mate: eliminate\n"),
+            ["compile::bad-outcome"]
+        );
+        assert_eq!(
+            c("end checkmate by many: pass, captor controls\n"),
+            Vec::<&str>::new()
+        );
     }
 }

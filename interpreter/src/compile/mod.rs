@@ -1,15 +1,18 @@
 //! Compiling a rule file and its board into a [`Variant`].
 //!
-//! One concept per file: options and `when` blocks ([`options`]), players, zones,
-//! direction sets, piece types, move rules ([`atoms`]), promotions, castles, setup,
-//! game rules ([`clauses`]), attack tables and the reachability warning. Every phase
+//! One concept per file: options and `when` blocks ([`options`]), players and their
+//! colours, zones, direction sets, piece types, move rules ([`atoms`]), promotions,
+//! castles, setup, game rules ([`clauses`], [`aggression`]), attack tables and the
+//! reachability warning. Every phase
 //! reports all the problems it finds into one [`cx::Cx`], so a designer sees every
 //! mistake of a file in one run.
 
+mod aggression;
 mod atoms;
 mod attacks;
 mod castles;
 mod clauses;
+pub(crate) mod colours;
 mod cx;
 mod dirsets;
 mod kinds;
@@ -190,7 +193,16 @@ impl Variant {
             types.infos.len(),
             &mut cx,
         );
-        let game_rules = clauses::compile(&active, &types, &opts, &mut cx);
+        let mut game_rules = clauses::compile(&active, &types, &opts, &mut cx);
+        game_rules.non_aggression = aggression::compile(
+            &active,
+            &names,
+            &zones,
+            players.len(),
+            board.cells.len(),
+            &opts,
+            &mut cx,
+        );
         let marks = clauses::marks(&active);
         let Some(compiled) = compiled else {
             return Err(cx.finish().into());

@@ -9,8 +9,8 @@
 use super::cx::{help_for, Cx};
 use crate::variant::{OptionInfo, OptionKind, OptionValue};
 use dsl::rules::ast::{
-    self, CastleDecl, DirsDecl, EndDecl, Item, MoveRule, Num, OptionCond, OptionDecl, PieceDecl,
-    PieceItem, PlayerDecl, PromoteRule, RuleFile, SetupDecl, When, ZoneDecl,
+    self, CastleDecl, DirsDecl, EndDecl, Item, MoveRule, NonAggressionDecl, Num, OptionCond,
+    OptionDecl, PieceDecl, PieceItem, PlayerDecl, PromoteRule, RuleFile, SetupDecl, When, ZoneDecl,
 };
 use dsl::{Diagnostic, Span, Spanned};
 
@@ -293,6 +293,7 @@ pub(crate) struct Active<'a> {
     pub checks: Vec<&'a Spanned<ast::CheckRule>>,
     pub ends: Vec<&'a EndDecl>,
     pub eps: Vec<&'a Spanned<ast::EnPassantWindow>>,
+    pub aggressions: Vec<&'a NonAggressionDecl>,
     pub notations: Vec<&'a ast::NotationDecl>,
 }
 
@@ -353,6 +354,7 @@ impl<'a> Active<'a> {
                 Item::Check(c) => self.checks.push(c),
                 Item::End(e) => self.ends.push(e),
                 Item::EnPassant(e) => self.eps.push(e),
+                Item::NonAggression(n) => self.aggressions.push(n),
                 Item::Notation(n) => self.notations.push(n),
                 Item::When(_) => {}
             }

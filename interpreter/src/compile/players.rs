@@ -1,4 +1,4 @@
-//! `player` lines: turn order, tags for position strings, seats on the board.
+//! `player` lines: turn order, tags for position strings, seats on the board, colours.
 
 use super::cx::Cx;
 use super::options::Active;
@@ -130,12 +130,18 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
                 0
             }
         };
+        let colour = p
+            .colour
+            .as_ref()
+            .and_then(|c| super::colours::given(c, cx))
+            .unwrap_or_else(|| super::colours::default(&p.name.node, ps.len()));
         tag_at.push(span);
         ps.seat.push(seat);
         ps.infos.push(PlayerInfo {
             name: p.name.node.clone(),
             tag,
             seat: board.seats.get(seat).cloned().unwrap_or_default(),
+            colour,
         });
     }
     ps

@@ -1,6 +1,9 @@
-//! Drawing boards.
+//! Drawing boards: as text ([`text`]) and as SVG ([`svg`]).
 
 mod layout;
+mod outline;
+pub mod svg;
 pub mod text;
 
+pub use svg::{move_targets, svg, svg_moves};
 pub use text::text_board;

@@ -40,13 +40,19 @@ impl Position {
             move_number: self.move_number,
             finished: false,
         };
+        // A pass applies the no-move clause, which asks about the position as it is.
+        let no_move = (mv.kind == mk::PASS).then(|| self.no_move());
         self.history.push(self.hash);
         self.hash ^= self.v.keys.to_move(me);
         let mut reset_quiet = false;
         let mut new_ep = None;
         let mut cap_cell = None;
         match mv.kind {
-            mk::PASS => self.pass_effects(&mut u),
+            mk::PASS => {
+                if let Some(no_move) = &no_move {
+                    self.pass_effects(no_move, &mut u);
+                }
+            }
             mk::CASTLE => {
                 let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
                 if self.virgin.remove(kf) {
@@ -87,7 +93,7 @@ impl Position {
                         self.hash ^= self.v.keys.virgin(at);
                     }
                     let (owner, value) = self.v.owner_and_value(ck);
-                    self.lost[owner as usize] += value;
+                    self.add_lost(owner, value);
                     cap_cell = Some(at);
                     reset_quiet = true;
                 }
@@ -134,7 +140,21 @@ impl Position {
         }
         self.to_move = next;
         self.hash ^= self.v.keys.to_move(next);
+        if self.v.clauses.check_all && !self.probing && self.finish.is_none() {
+            self.check_all_opponents(me, &mut u);
+        }
         self.undo.push(u);
+    }
+
+    /// Adds `value` to the points `owner` has lost (hashed when a rule reads them).
+    #[inline]
+    fn add_lost(&mut self, owner: Player, value: i64) {
+        let old = self.lost[owner as usize];
+        self.lost[owner as usize] = old + value;
+        if self.v.clauses.reads_lost() {
+            let k = &self.v.keys;
+            self.hash ^= k.lost(owner, old) ^ k.lost(owner, old + value);
+        }
     }
 
     /// A royal of kind `kind` was captured by `captor`: the `royal captured` clause.

@@ -106,6 +106,9 @@ pub struct Position {
     /// With a single checker: the cells where a move resolves the check (the
     /// checker's cell and the cells between it and the royal).
     pub(crate) block: CellSet,
+    /// True while a move is made only to test it (legality, mate questions): `make`
+    /// then skips the `check all opponents` clauses, which no such test depends on.
+    pub(crate) probing: bool,
 }
 
 impl Position {
@@ -157,6 +160,7 @@ impl Position {
             npins: 0,
             pin_scratch: CellSet::new(cells),
             block: CellSet::new(cells),
+            probing: false,
             v,
         }
     }
@@ -167,7 +171,8 @@ impl Position {
     }
 
     /// The hash of everything that decides the game from here (board, unmoved pieces,
-    /// en-passant entries, player to move, eliminations, control, a recorded result).
+    /// en-passant entries, player to move, eliminations, control, a recorded result,
+    /// and lost points when a rule reads them).
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -202,6 +207,11 @@ impl Position {
         if self.finish.is_some() {
             h ^= k.finished;
         }
+        if v.clauses.reads_lost() {
+            for (p, &points) in self.lost.iter().enumerate() {
+                h ^= k.lost(p as Player, points);
+            }
+        }
         h
     }
 
@@ -225,11 +235,12 @@ impl std::fmt::Debug for Position {
 
 impl PartialEq for Position {
     /// Positions are equal when they are the same game state: same variant, pieces,
-    /// unmoved pieces, en-passant entries, turn, eliminations, control, counters and
-    /// result: what the position string holds. Piece-list order, history and lost
-    /// points (bookkeeping no rule reads yet) are not compared.
+    /// unmoved pieces, en-passant entries, turn, eliminations, control, counters,
+    /// result, and lost points when a rule reads them: what the position string holds.
+    /// Piece-list order and history are not compared.
     fn eq(&self, o: &Position) -> bool {
         Arc::ptr_eq(&self.v, &o.v)
+            && (!self.v.clauses.reads_lost() || self.lost == o.lost)
             && self.board == o.board
             && self.virgin == o.virgin
             && self.ep == o.ep

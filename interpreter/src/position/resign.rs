@@ -1,11 +1,12 @@
-//! Resignation: the player to move gives up.
+//! Ends the players choose: the player to move resigns, or all agree to a draw.
 //!
 //! A resignation is an elimination the player chooses, so it follows the rules of
 //! elimination (`end last player`, by default a win for the one left): with two players
 //! the other wins; with more, the game goes on without the resigning player, whose
 //! pieces stay on the board and never move again. It is recorded on the undo stack as a
 //! pass, so [`Position::unmake`] takes it back like a move and front ends need no
-//! bookkeeping of their own.
+//! bookkeeping of their own. A draw by agreement (of all players still in the game; the
+//! front end asks them) is recorded the same way, as a pass that ends the game.
 
 use super::{Position, Undo};
 use crate::clauses::Effect;
@@ -20,6 +21,19 @@ impl Position {
     /// tells whether the game is over. [`Position::unmake`] takes the resignation back
     /// (it returns the pass move).
     pub fn resign(&mut self) -> bool {
+        self.chosen_end(Effect::Eliminate, EndReason::LastPlayer)
+    }
+
+    /// The players still in the game agree to a draw: the game ends drawn for them
+    /// (eliminated players lose), reason [`EndReason::Agreement`]. Returns false (and
+    /// changes nothing) when the game already has a recorded result.
+    /// [`Position::unmake`] takes it back.
+    pub fn agree_draw(&mut self) -> bool {
+        self.chosen_end(Effect::Draw, EndReason::Agreement)
+    }
+
+    /// Records a pass of the player to move that applies `effect` to him.
+    fn chosen_end(&mut self, effect: Effect, reason: EndReason) -> bool {
         if self.finish.is_some() {
             return false;
         }
@@ -44,7 +58,7 @@ impl Position {
         };
         self.history.push(self.hash);
         self.hash ^= self.v.keys.to_move(me);
-        self.apply_effects(&[Effect::Eliminate], me, me, EndReason::LastPlayer, &mut u);
+        self.apply_effects(&[effect], me, me, reason, &mut u);
         self.ply = self.ply.saturating_add(1);
         let next = self.next_player(me);
         if next <= me {
@@ -114,6 +128,25 @@ mod tests {
         );
         p.unmake();
         p.unmake();
+        p.unmake();
+        assert_eq!(p, Position::start(&v));
+    }
+
+    #[test]
+    fn agreed_draws_end_the_game_and_unmake() {
+        let v = chess();
+        let mut p = Position::start(&v);
+        assert!(p.agree_draw());
+        assert_eq!(
+            p.outcome(),
+            Outcome::Finished {
+                reason: EndReason::Agreement,
+                scores: vec![Score::Draw, Score::Draw],
+            }
+        );
+        assert!(p.to_string().ends_with("end=agreement:1/2,1/2"), "{p}");
+        assert!(!p.agree_draw() && !p.resign());
+        assert_eq!(p.hash(), p.compute_hash());
         p.unmake();
         assert_eq!(p, Position::start(&v));
     }

@@ -11,10 +11,10 @@
 //!   written when the creator is not the victim's controller); or `-`.
 //! - QUIET: plies since a capture or pawn move. MOVE-NUMBER: from 1.
 //! - extras, in this order when not default: `elim=t,t` (eliminated players),
-//!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), `end=REASON:P,P,...` (a
-//!   result recorded by a move; P is 1, 1/2 or 0 per player in turn order).
-//!   `lost=t:N,...` (lost material points) is read; it is not written while no rule
-//!   uses lost points.
+//!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), `lost=t:N,...` (material
+//!   points lost to captures; written only when a rule reads them, such as
+//!   `non-aggression`, and then hashed too), `end=REASON:P,P,...` (a result recorded
+//!   by a move; P is 1, 1/2 or 0 per player in turn order).
 //!
 //! Reading never panics: every problem is a [`PositionError`] with its place in the
 //! text. Positions are checked against the variant's limits; with two players and
@@ -218,6 +218,13 @@ impl fmt::Display for Position {
             .collect();
         if !ctl.is_empty() {
             s.push_str(&format!(" ctl={}", ctl.join(",")));
+        }
+        let lost: Vec<String> = (0..n)
+            .filter(|&p| v.clauses.reads_lost() && self.lost[p] != 0)
+            .map(|p| format!("{}:{}", tag(p as Player), self.lost[p]))
+            .collect();
+        if !lost.is_empty() {
+            s.push_str(&format!(" lost={}", lost.join(",")));
         }
         if let Some(fin) = self.finish {
             let scores: Vec<&str> = fin

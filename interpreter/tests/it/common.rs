@@ -23,6 +23,21 @@ pub fn chess() -> Arc<Variant> {
         .clone()
 }
 
+/// The variant `variants/NAME/NAME.rules` with these options, compiled or a panic
+/// with the rendered diagnostics.
+pub fn named(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let path = root().join(format!("variants/{name}/{name}.rules"));
+    match Variant::load(path, &options) {
+        Ok(l) => l.variant,
+        Err(Error::Variant(ds)) => panic!("{name}:\n{}", crate::render::render_all(&ds)),
+        Err(e) => panic!("{name}: {e}"),
+    }
+}
+
 /// The chess board's text.
 pub fn chess_board() -> String {
     std::fs::read_to_string(root().join("variants/chess/board.yaml")).expect("chess board")

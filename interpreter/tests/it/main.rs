@@ -11,5 +11,7 @@ mod render;
 mod review;
 mod rules;
 mod strings;
+mod svg;
 mod tri96;
+mod tri_rules;
 mod tutorial;

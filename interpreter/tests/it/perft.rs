@@ -58,6 +58,27 @@ fn chess_perft_up_to_a_million() {
 }
 
 #[test]
+fn three_player_perft_from_the_start() {
+    for name in ["zubrin", "chess-for-3"] {
+        let v = crate::common::named(name, &[]);
+        assert_eq!(run(&v, &format!("{name}.perft"), FAST), 4, "{name}");
+        let start = Position::start(&v).to_string();
+        assert!(
+            entries(
+                &std::fs::read_to_string(format!(
+                    "{}/tests/perft/{name}.perft",
+                    env!("CARGO_MANIFEST_DIR")
+                ))
+                .expect("perft file")
+            )
+            .iter()
+            .any(|e| e.1 == start),
+            "{name}.perft holds the start position"
+        );
+    }
+}
+
+#[test]
 #[ignore = "deep counts: minutes in the test profile"]
 fn chess_perft_all() {
     run(&chess(), "chess.perft", u64::MAX);

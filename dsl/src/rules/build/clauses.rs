@@ -2,8 +2,9 @@
 
 use super::{child, children, find, first, letter, string, tight, Builder, P};
 use crate::rules::ast::{
-    CastleDecl, CastleSafety, CheckRule, CmpOp, Counted, EnPassantWindow, EndDecl, Event,
-    MaterialScope, NotationDecl, NotationKey, Outcome, RuntimeCond, SetupDecl, SetupGroup,
+    CastleDecl, CastleSafety, CheckRule, CmpOp, Counted, EnPassantWindow, EndDecl, Event, MateBy,
+    MaterialScope, NonAggressionDecl, NotationDecl, NotationKey, Outcome, RuntimeCmp, RuntimeCond,
+    SetupDecl, SetupGroup,
 };
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
@@ -109,9 +110,44 @@ impl Builder<'_> {
                     .map(|alt| children(&alt, Rule::letter).map(|l| letter(&l)).collect())
                     .collect(),
             },
+            Rule::checkmate_by => Event::CheckmateBy(match find(&inner, Rule::kw_one) {
+                Some(_) => MateBy::One,
+                None => MateBy::Many,
+            }),
+            Rule::check_all => Event::CheckAll {
+                mate: find(&inner, Rule::kw_mate).is_some(),
+            },
             _ => Event::LastPlayer,
         };
         Spanned::new(event, span)
+    }
+
+    /// `non-aggression [lost OP N] [lead OP N] [in ZONE] [unless check]`, each
+    /// condition once.
+    pub(super) fn non_aggression(&mut self, pair: P<'_>) -> NonAggressionDecl {
+        let mut decl = NonAggressionDecl {
+            lost: None,
+            lead: None,
+            zone: find(&pair, Rule::aggression_zone)
+                .map(|z| self.zone_expr(child(&z, Rule::aggr_zone))),
+            unless_check: find(&pair, Rule::unless_check).is_some(),
+            span: tight(&pair),
+        };
+        for cond in children(&pair, Rule::aggression_cond) {
+            let cmp = RuntimeCmp {
+                op: cmp_op(child(&cond, Rule::cmp_op).as_str()),
+                value: self.num(child(&cond, Rule::num)),
+                span: tight(&cond),
+            };
+            let slot = match find(&cond, Rule::kw_lost) {
+                Some(_) => &mut decl.lost,
+                None => &mut decl.lead,
+            };
+            if slot.replace(cmp).is_some() {
+                self.duplicate_attribute(tight(&cond));
+            }
+        }
+        decl
     }
 
     /// `en passant lasts turn|round`.

@@ -155,6 +155,7 @@ impl Builder<'_> {
             name: self.ident(child(&pair, Rule::player_def)),
             tag: None,
             seat: None,
+            colour: None,
             span: tight(&pair),
         };
         for attr in children(&pair, Rule::player_attr).map(first) {
@@ -163,6 +164,10 @@ impl Builder<'_> {
                 Rule::tag_attr => decl
                     .tag
                     .replace(self.tag(child(&attr, Rule::tag_text)))
+                    .is_some(),
+                Rule::colour_attr => decl
+                    .colour
+                    .replace(string(child(&attr, Rule::string)))
                     .is_some(),
                 _ => decl
                     .seat

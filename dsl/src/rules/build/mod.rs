@@ -85,6 +85,7 @@ impl Builder<'_> {
             Rule::check_stmt => Item::Check(self.check(pair)),
             Rule::end_stmt => Item::End(self.end(pair)),
             Rule::en_passant_stmt => Item::EnPassant(self.en_passant(pair)),
+            Rule::non_aggression_stmt => Item::NonAggression(self.non_aggression(pair)),
             Rule::notation_stmt => Item::Notation(self.notation(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
@@ -249,7 +250,7 @@ pub(super) fn tight(pair: &P<'_>) -> Span {
     let span = pair.as_span();
     let exact = matches!(
         pair.as_rule(),
-        Rule::string | Rule::path | Rule::zone_term | Rule::mod_zone_term
+        Rule::string | Rule::path | Rule::zone_term | Rule::mod_zone_term | Rule::aggr_zone_term
     );
     let end = match pair.clone().into_inner().last() {
         Some(last) if !exact => tight(&last).end as usize,
