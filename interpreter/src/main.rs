@@ -30,9 +30,14 @@ fn main() -> ExitCode {
     let result = Config::from_args(args).and_then(|c| cli::run(&c, &mut input, &mut t));
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe on the standard streams: nothing more can be said.
         Err(CliError::Io {
-            action: "write", ..
-        }) => ExitCode::from(1),
+            action: "write",
+            path,
+            ..
+        }) if path.as_os_str() == "standard output" || path.as_os_str() == "standard error" => {
+            ExitCode::from(1)
+        }
         Err(e) => {
             let text = report.render_error(&e);
             let _ = t.eprint(&text);

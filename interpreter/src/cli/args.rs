@@ -78,7 +78,28 @@ pub enum Command {
         #[arg(long, short)]
         position: Option<String>,
     },
-    // `render` (SVG drawing of a position) comes with the drawing module.
+    /// Draw a position as SVG: cells in their colours, names, pieces; with `--from`,
+    /// the legal moves of the piece on that cell marked.
+    #[command(after_help = "Examples:\n  chessgraph render chess -o chess.svg\n  \
+                            chessgraph render zubrin --from c3 -o zubrin-c3.svg\n  \
+                            chessgraph render zubrin --option inherit=true --position \"...\" > board.svg\n\n\
+                            Here `-o` is the output file; rule options are given with `--option`.")]
+    Render {
+        /// A variant name under `variants/`, a variant directory or a `*.rules` file.
+        variant: String,
+        /// A rule option, `NAME=VALUE` (repeatable; no short form here, `-o` is the output).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// The position (default: the start position).
+        #[arg(long, short)]
+        position: Option<String>,
+        /// Mark the legal moves of the piece on this cell (a piece of the side to move).
+        #[arg(long, value_name = "CELL")]
+        from: Option<String>,
+        /// The SVG file to write (default: standard output).
+        #[arg(long = "output", short = 'o', value_name = "FILE.svg")]
+        output: Option<PathBuf>,
+    },
 }
 
 /// How a variant is named on the command line.

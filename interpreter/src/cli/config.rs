@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 /// Deepest perft the command line accepts: chess perft 10 is ~7e13 nodes already.
 pub const MAX_PERFT_DEPTH: u32 = 10;
+/// Longest `--from` cell name accepted (board names are short).
+const MAX_CELL_NAME: usize = 64;
 /// Most `--option` values accepted.
 const MAX_OPTIONS: usize = 64;
 
@@ -74,6 +76,17 @@ pub enum Config {
         /// Start position text.
         position: Option<String>,
     },
+    /// `render VARIANT`.
+    Render {
+        /// The variant.
+        variant: VariantSpec,
+        /// Position text.
+        position: Option<String>,
+        /// The cell whose piece's moves are marked (checked against the board later).
+        from: Option<String>,
+        /// The file to write; `None`: standard output.
+        output: Option<PathBuf>,
+    },
 }
 
 /// `NAME=VALUE` pairs.
@@ -94,11 +107,27 @@ fn options(given: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 fn variant(v: &VariantArgs) -> Result<VariantSpec, CliError> {
-    let options = options(&v.options)?;
+    located(&v.variant, &v.options)
+}
+
+fn located(name: &str, given: &[String]) -> Result<VariantSpec, CliError> {
+    let options = options(given)?;
     Ok(VariantSpec {
-        at: locate(&v.variant)?,
+        at: locate(name)?,
         options,
     })
+}
+
+/// A `--from` cell name: trimmed, not empty, bounded.
+fn cell_name(text: String) -> Result<String, CliError> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().count() > MAX_CELL_NAME {
+        return Err(CliError::UnknownCell {
+            name: name.chars().take(MAX_CELL_NAME).collect(),
+            help: format!("give a cell name of the board (1 to {MAX_CELL_NAME} characters)"),
+        });
+    }
+    Ok(name.to_owned())
 }
 
 /// Where `snapshot` writes: beside the `variants/` folder that holds the variant.
@@ -177,6 +206,18 @@ impl Config {
                 variant: variant(&v)?,
                 position,
             },
+            Command::Render {
+                variant,
+                options,
+                position,
+                from,
+                output,
+            } => Config::Render {
+                variant: located(&variant, &options)?,
+                position,
+                from: from.map(cell_name).transpose()?,
+                output,
+            },
         })
     }
 }
@@ -239,6 +280,47 @@ mod tests {
             panic!("moves")
         };
         assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
+    }
+
+    #[test]
+    fn render_takes_o_as_its_output() {
+        let c = config(&[
+            "chessgraph",
+            "render",
+            "chess",
+            "--option",
+            "a=1",
+            "--from",
+            " e2 ",
+            "-o",
+            "x.svg",
+        ])
+        .unwrap();
+        let Config::Render {
+            variant,
+            from,
+            output,
+            ..
+        } = c
+        else {
+            panic!("render")
+        };
+        assert_eq!(variant.options, [("a".into(), "1".into())]);
+        assert_eq!(from.as_deref(), Some("e2"));
+        assert_eq!(output, Some(PathBuf::from("x.svg")));
+        assert!(matches!(
+            config(&["chessgraph", "render", "chess", "--from", "  "]),
+            Err(CliError::UnknownCell { .. })
+        ));
+        let c = config(&["chessgraph", "render", "chess"]).unwrap();
+        assert!(matches!(
+            c,
+            Config::Render {
+                output: None,
+                from: None,
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -67,7 +67,26 @@ pub enum CliError {
         /// The legal moves there.
         help: String,
     },
-    /// A file could not be read or written.
+    /// A cell name that is not on the board.
+    #[error("no cell `{name}` on this board")]
+    #[diagnostic(code(cli::unknown_cell), help("{help}"))]
+    UnknownCell {
+        /// As given (bounded).
+        name: String,
+        /// Some cell names of the board.
+        help: String,
+    },
+    /// `--from` a cell without a piece the side to move may move.
+    #[error("{what}")]
+    #[diagnostic(code(cli::not_movable), help("{help}"))]
+    NotMovable {
+        /// What is on the cell.
+        what: String,
+        /// Whose turn it is and which cells hold their pieces.
+        help: String,
+    },
+    /// A file could not be read or written (`write` to the standard streams is
+    /// what a closed pipe gives; `main` ends quietly on it).
     #[error("cannot {action} `{path}`: {reason}")]
     #[diagnostic(code(cli::io))]
     Io {

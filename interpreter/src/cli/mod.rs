@@ -10,6 +10,7 @@ mod locate;
 mod moves;
 mod perft;
 mod play;
+mod render;
 pub mod report;
 mod show;
 mod snapshot;
@@ -45,5 +46,17 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             out,
         } => snapshot::run(variant, review, out, t),
         Config::Play { variant, position } => play::run(variant, position.as_deref(), input, t),
+        Config::Render {
+            variant,
+            position,
+            from,
+            output,
+        } => render::run(
+            variant,
+            position.as_deref(),
+            from.as_deref(),
+            output.as_deref(),
+            t,
+        ),
     }
 }

@@ -386,3 +386,229 @@ fn play_passes_for_a_player_without_moves() {
     assert!(r.out.contains("\n1. pass "), "{}", r.out);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The names of the cells an SVG drawing of `render` marks with `fill`: overlays are
+/// matched to cells by their outline (cells are drawn in order, then the overlays, then
+/// the names in the same order as the cells).
+fn overlaid(svg: &str, fill: &str) -> Vec<String> {
+    let points = |line: &str| line.split('"').nth(1).unwrap_or("").to_owned();
+    let cells: Vec<String> = svg
+        .lines()
+        .filter(|l| l.starts_with("<polygon") && !l.contains("fill-opacity"))
+        .map(points)
+        .collect();
+    let names: Vec<String> = svg
+        .lines()
+        .filter(|l| l.starts_with("<text x=") && !l.contains("font"))
+        .filter_map(|l| l.split('>').nth(1)?.split('<').next().map(str::to_owned))
+        .collect();
+    let mut out: Vec<String> = svg
+        .lines()
+        .filter(|l| l.contains(&format!("fill=\"{fill}\" fill-opacity")))
+        .map(|l| {
+            let at = cells.iter().position(|c| *c == points(l)).expect("a cell");
+            names[at].clone()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The overlay colours of `chessgraph::draw::svg`.
+const MARK: &str = "#2e8b57";
+const FROM: &str = "#f2c230";
+
+#[test]
+fn render_draws_chess_to_a_file_or_standard_output() {
+    let dir = scratch("render-chess");
+    let file = dir.join("chess.svg");
+    let r = run(&["render", "chess", "-o", file.to_str().unwrap()]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(r.out.trim(), file.display().to_string());
+    let written = std::fs::read_to_string(&file).unwrap();
+    let committed = std::fs::read_to_string(root().join("examples/svg/chess-start.svg")).unwrap();
+    assert_eq!(written, committed);
+    let r = run(&["render", "chess", "--from", "g1"]);
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.starts_with("<svg"), "{}", r.out);
+    assert_eq!(overlaid(&r.out, MARK), ["f3", "h3"]);
+    assert_eq!(overlaid(&r.out, FROM), ["g1"]);
+    let r = run(&[
+        "render",
+        "chess",
+        "-p",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "--from",
+        "e1",
+    ]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(overlaid(&r.out, MARK), ["d1", "d2", "e2", "f1", "f2", "g1"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_marks_the_fork_of_a_bishop_on_the_96_cell_board() {
+    // White's bishop on c3: its diagonal forks at the centre into e9..h12 and i5..l8.
+    let fork = "3rK4/8/8/8/7bK/8/8/8/8/2wB5/8/7wK w - - 0 1";
+    let r = run(&["render", "zubrin", "-p", fork, "--from", "c3"]);
+    assert!(r.ok, "{}", r.err);
+    let marked = overlaid(&r.out, MARK);
+    for cell in ["e9", "f10", "g11", "h12", "i5", "j6", "k7", "l8", "d4"] {
+        assert!(marked.contains(&cell.to_owned()), "{cell}: {marked:?}");
+    }
+    assert!(!marked.contains(&"e4".to_owned()), "{marked:?}");
+    assert_eq!(overlaid(&r.out, FROM), ["c3"]);
+    let committed =
+        std::fs::read_to_string(root().join("examples/svg/zubrin-bishop-c3.svg")).unwrap();
+    assert_eq!(r.out, committed);
+    // Options go by their long name (`-o` is the output file here).
+    let r = run(&["render", "zubrin", "--option", "inherit=true"]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(r.out.matches("<circle").count(), 48);
+}
+
+#[test]
+fn render_draws_a_hexagonal_board() {
+    let hex = root().join("variants/dreierschach");
+    if hex.join("dreierschach.rules").is_file() {
+        let r = run(&["render", "dreierschach"]);
+        assert!(r.ok, "{}", r.err);
+        assert_eq!(r.out.matches("<polygon").count(), 126);
+    }
+    // The board alone, with a king per player (the rules belong to another issue).
+    let dir = scratch("render-hex");
+    std::fs::copy(hex.join("board.yaml"), dir.join("board.yaml")).unwrap();
+    let rules = "game \"hex\"\nboard \"board.yaml\"\nplayer white\nplayer gray\nplayer black\n\
+                 piece king K royal {\n step e w\n}\nsetup white: K a1\nsetup gray: K m13\n";
+    std::fs::write(dir.join("hex.rules"), rules).unwrap();
+    let r = run(&["render", dir.to_str().unwrap(), "--from", "a1"]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(r.out.matches("<polygon points").count(), 126 + 2);
+    assert_eq!(overlaid(&r.out, MARK), ["b1"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_refuses_bad_cells_positions_and_paths() {
+    fails(&["render", "chess", "--from", "z9"], b"", "no cell `z9`");
+    fails(&["render", "chess", "--from", "e4"], b"", "e4 is empty");
+    fails(
+        &["render", "chess", "--from", "e7"],
+        b"",
+        "not moved by the side to move",
+    );
+    fails(&["render", "zubrin", "--from", "c3"], b"", "c3 is empty");
+    fails(&["render", "chess", "--from", ""], b"", "cli::unknown_cell");
+    fails(
+        &["render", "chess", "--from", &"\u{1b}[2J".repeat(100)],
+        b"",
+        "cli::unknown_cell",
+    );
+    fails(
+        &["render", "chess", "-p", "rnbqkbnr/pppppppp/8/8 x"],
+        b"",
+        "--position",
+    );
+    fails(&["render", "zubrin", "-p", "8/8 w"], b"", "--position");
+    fails(
+        &["render", "chess", "-o", "/no/such/folder/x.svg"],
+        b"",
+        "cannot write `/no/such/folder/x.svg`",
+    );
+    let dir = scratch("render-dir");
+    fails(
+        &["render", "chess", "-o", dir.to_str().unwrap()],
+        b"",
+        "cannot write",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    fails(&["render", "chess", "--option", "nope"], b"", "NAME=VALUE");
+    fails(&["render", "no-such-variant"], b"", "known variants: ");
+}
+
+/// Position strings of the 96-cell board list its rows from rank 12 (Red's base,
+/// h12 g12 f12 e12 i12 j12 k12 l12) through rank 8 (Black's base, l8 k8 j8 i8 d8 c8
+/// b8 a8) to rank 1 (a1..h1).
+#[test]
+fn play_zubrin_with_three_people_to_the_end() {
+    // White: K h1, R e3 a1; Red: K e12, P h11; Black: K l8, P l7 k7 d7 c7.
+    let start = "3rK4/rP7/8/8/bK7/bPbP2bPbP2/8/8/8/4wR3/8/wR6wK w - - 0 1";
+    // White takes Red's king and inherits Red's army; Red's turns are skipped; White
+    // moves Red's pawn; White mates Black (two left: the check rule holds), whose only
+    // move is the pass that eliminates him.
+    let lines = b"Rxe12\nd6\nh11h10\nc6\nRa8\n";
+    let r = run_in(
+        &root(),
+        &["play", "zubrin", "--option", "inherit=true", "-p", start],
+        lines,
+    );
+    assert!(r.ok, "{}\n{}", r.err, r.out);
+    let after = |needle: &str, then: &str| {
+        let i = r
+            .out
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle}:\n{}", r.out));
+        assert!(
+            r.out[i..].contains(then),
+            "{then} after {needle}:\n{}",
+            r.out
+        );
+    };
+    assert!(r.out.contains("w white   r red   b black\n"), "{}", r.out);
+    after(
+        "red is eliminated\nwhite takes control of red's army\n",
+        "r red (eliminated, moved by white)",
+    );
+    after(
+        "black is in check, has no move and passes\nblack is eliminated\n",
+        "b black (eliminated)",
+    );
+    assert!(
+        r.out
+            .contains("game over (last-player): white 1, red 0, black 0"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("1. Rxe12 d6 2. h10 c6 3. Ra8# pass 1-0-0"),
+        "{}",
+        r.out
+    );
+    // Without the option Red's army stays frozen: its pawn is nobody's to move.
+    let r = run_in(
+        &root(),
+        &["play", "zubrin", "-p", start],
+        b"Rxe12\nd6\nh11h10\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("red is eliminated\n"), "{}", r.out);
+    assert!(!r.out.contains("takes control"), "{}", r.out);
+    assert!(r.out.contains("r red (eliminated)"), "{}", r.out);
+    assert!(r.err.contains("`h11h10` refused"), "{}", r.err);
+}
+
+#[test]
+fn play_chess_for_3_mate_pass_and_king_capture() {
+    // White: K h1, R a1; Brown: K i12; Black: K l8, P l7 k7. White's rook checks along
+    // rank 8; Black, mated by White alone, passes; White takes the king and wins.
+    let start = "4rK3/8/8/8/bK7/bPbP6/8/8/8/8/8/wR6wK w - - 0 1";
+    let r = run_in(
+        &root(),
+        &["play", "chess-for-3", "-p", start],
+        b"Ra8\nKj12\nRxl8\n",
+    );
+    assert!(r.ok, "{}\n{}", r.err, r.out);
+    assert!(r.out.contains("w white   r brown   b black\n"), "{}", r.out);
+    assert!(
+        r.out.contains("black is in check, has no move and passes"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("game over (royal-captured): white 1, brown 0, black 0"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("[Result \"1-0-0\"]"), "{}", r.out);
+}

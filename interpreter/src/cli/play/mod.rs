@@ -4,6 +4,7 @@
 //! terminal and on piped input (tests drive it that way); the end of input stops
 //! the game cleanly with its record printed.
 
+mod armies;
 mod command;
 mod explain;
 mod input;
@@ -14,6 +15,7 @@ use super::error::CliError;
 use super::load;
 use super::show;
 use super::term::Term;
+use armies::Armies;
 use chessgraph::draw::text_board;
 use chessgraph::san::parse_move;
 use chessgraph::{Outcome, Position, Score};
@@ -45,8 +47,24 @@ struct Game {
 
 impl Game {
     fn show(&mut self, t: &mut Term) -> Result<(), CliError> {
-        let board = text_board(&self.pos, &[]);
-        t.print(&format!("\n{board}\n{}\n> ", show::turn(&self.pos)))
+        t.print(&format!(
+            "\n{}{}\n> ",
+            drawing(&self.pos),
+            show::turn(&self.pos)
+        ))
+    }
+
+    /// Makes `m`, records it as `text` and announces eliminations and armies
+    /// changing hands.
+    fn make(&mut self, m: chessgraph::Move, text: String, t: &mut Term) -> Result<(), CliError> {
+        let before = Armies::of(&self.pos);
+        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        self.pos.make(m);
+        self.record.push(turn, me, text);
+        for line in before.news(&Armies::of(&self.pos), &self.pos) {
+            t.print(&format!("{line}\n"))?;
+        }
+        Ok(())
     }
 
     fn finished(&mut self) -> Option<End> {
@@ -68,11 +86,16 @@ impl Game {
         if !matches!(only.kind(), chessgraph::MoveKind::Pass) {
             return Ok(false);
         }
-        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
-        self.pos.make(*only);
-        self.record.push(turn, me, "pass");
-        let name = &self.pos.variant().players()[me as usize].name;
-        t.print(&format!("{name} has no move and passes\n"))?;
+        let only = *only;
+        let v = self.pos.variant().clone();
+        let name = &v.players()[self.pos.to_move() as usize].name;
+        let check = if self.pos.in_check() {
+            " is in check,"
+        } else {
+            ""
+        };
+        t.print(&format!("{name}{check} has no move and passes\n"))?;
+        self.make(only, "pass".into(), t)?;
         Ok(true)
     }
 
@@ -80,9 +103,7 @@ impl Game {
         match parse_move(&mut self.pos, text) {
             Ok(m) => {
                 let san = chessgraph::san::san(&mut self.pos, m);
-                let (turn, me) = (self.pos.move_number(), self.pos.to_move());
-                self.pos.make(m);
-                self.record.push(turn, me, san);
+                self.make(m, san, t)?;
                 Ok(true)
             }
             Err(e) => {
@@ -164,6 +185,15 @@ impl Game {
             })
             .collect();
         Ok(Some(End::Agreed(scores)))
+    }
+}
+
+/// The board in text, with the legend of the armies when more than two play.
+fn drawing(pos: &Position) -> String {
+    let board = text_board(pos, &[]);
+    match Armies::of(pos).legend(pos) {
+        Some(legend) => format!("{board}{legend}\n\n"),
+        None => format!("{board}\n"),
     }
 }
 
@@ -250,9 +280,9 @@ pub fn run(
             Err(CliError::Abandoned),
         ),
     };
-    let board = text_board(&game.pos, &[]);
     t.print(&format!(
-        "\n{board}\n{summary}\n\n{}",
+        "\n{}{summary}\n\n{}",
+        drawing(&game.pos),
         game.record.render(v.name(), &game.start, &result)
     ))?;
     status
