@@ -14,8 +14,10 @@
 //!   cell, then the promotion mark and the new type's letter;
 //! - then the mate mark or the check mark. **Mate**: after the move the game is over
 //!   with a win for the mover, or the next player has no legal move (at most a pass)
-//!   while in check under the check rule: checkmate as the position's `end`
-//!   clauses see it, whether it ends the game or eliminates him. **Check**: otherwise,
+//!   while in check under the check rule, and the mover's pieces give that check:
+//!   checkmate as the position's `end` clauses see it, whether it ends the game or
+//!   eliminates him (with N players, a move that leaves the next player mated by a
+//!   third player's check is no mate of this move). **Check**: otherwise,
 //!   a royal of another player still in the game is attacked by pieces the mover
 //!   moves (with N players, a royal attacked only by a third player is no check of
 //!   this move).
@@ -117,7 +119,7 @@ fn suffix(pos: &mut Position, mv: Move) -> String {
             pos.legal_moves_into(&mut list);
             let stuck = list.iter().all(|m| m.kind == mk::PASS);
             pos.scratch = list;
-            stuck && pos.no_move_event() == EndEvent::Checkmate
+            stuck && pos.no_move_event() == EndEvent::Checkmate && gives_check(pos, me)
         }
     };
     let check = !mate && gives_check(pos, me);

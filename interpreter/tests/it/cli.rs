@@ -611,4 +611,6 @@ fn play_chess_for_3_mate_pass_and_king_capture() {
         r.out
     );
     assert!(r.out.contains("[Result \"1-0-0\"]"), "{}", r.out);
+    // Brown's king move leaves Black mated, but by White's rook: no mate mark on it.
+    assert!(r.out.contains("1. Ra8+ Kj12 pass"), "{}", r.out);
 }
