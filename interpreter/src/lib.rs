@@ -83,3 +83,8 @@ pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
     Variant,
 };
+
+/// The top-level README, whose Rust examples run as doctests so they stay true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

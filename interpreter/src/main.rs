@@ -1,1 +1,42 @@
-fn main() {}
+//! The `chessgraph` binary: validate, inspect and play variants described as data.
+//!
+//! `cli::args` parses the command line, `cli::config` checks it, `cli::run` runs the
+//! command; only this file turns an error into text and an exit status.
+
+mod cli;
+
+use clap::Parser;
+use cli::args::Args;
+use cli::config::Config;
+use cli::report::Reporter;
+use cli::term::Term;
+use cli::CliError;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let report = Reporter::from_env();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    let mut t = Term {
+        out: &mut out,
+        err: &mut err,
+        report: report.clone(),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let result = Config::from_args(args).and_then(|c| cli::run(&c, &mut input, &mut t));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Io {
+            action: "write", ..
+        }) => ExitCode::from(1),
+        Err(e) => {
+            let text = report.render_error(&e);
+            let _ = t.eprint(&text);
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! The interpreter's one integration-test binary.
 
+mod cli;
 mod common;
 mod fixtures;
 mod games;
@@ -10,3 +11,4 @@ mod render;
 mod rules;
 mod strings;
 mod tri96;
+mod tutorial;

@@ -1,0 +1,49 @@
+//! The command line: [`args`] parses, [`config`] validates, one file per command
+//! runs it, and `main` renders whatever error comes back.
+
+pub mod args;
+mod board;
+pub mod config;
+mod error;
+mod load;
+mod locate;
+mod moves;
+mod perft;
+mod play;
+pub mod report;
+mod show;
+mod snapshot;
+pub mod term;
+mod validate;
+
+pub use error::CliError;
+
+use config::Config;
+use std::io::BufRead;
+use term::Term;
+
+/// Runs one command; `input` is what `play` reads.
+pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(), CliError> {
+    match config {
+        Config::Validate { files } => validate::run(files, t),
+        Config::Board { file } => board::run(file, t),
+        Config::Moves {
+            variant,
+            position,
+            moves,
+            long,
+        } => moves::run(variant, position.as_deref(), moves, *long, t),
+        Config::Perft {
+            variant,
+            depth,
+            position,
+            divide,
+        } => perft::run(variant, *depth, position.as_deref(), *divide, t),
+        Config::Snapshot {
+            variant,
+            review,
+            out,
+        } => snapshot::run(variant, review, out, t),
+        Config::Play { variant, position } => play::run(variant, position.as_deref(), input, t),
+    }
+}

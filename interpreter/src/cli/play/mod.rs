@@ -1,0 +1,311 @@
+//! `chessgraph play VARIANT`: people at one terminal, any number of players.
+//!
+//! The loop reads one line at a time from any `BufRead`, so it works the same on a
+//! terminal and on piped input (tests drive it that way); the end of input stops
+//! the game cleanly with its record printed.
+
+mod command;
+mod explain;
+mod input;
+mod record;
+
+use super::config::VariantSpec;
+use super::error::CliError;
+use super::load;
+use super::show;
+use super::term::Term;
+use chessgraph::draw::text_board;
+use chessgraph::san::parse_move;
+use chessgraph::{Outcome, Position, Score};
+use command::{Line, HELP};
+use record::Record;
+use std::io::BufRead;
+
+/// How many times a draw offer is asked again after an unclear answer.
+const ASKS: usize = 5;
+
+/// How the game ended.
+enum End {
+    /// By the rules (or a resignation that left one player).
+    Finished(String, Vec<Score>),
+    /// All players agreed to a draw.
+    Agreed(Vec<Score>),
+    /// `quit`.
+    Quit,
+    /// The input ended.
+    Eof,
+}
+
+/// A game in progress.
+struct Game {
+    pos: Position,
+    record: Record,
+    start: String,
+}
+
+impl Game {
+    fn show(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let board = text_board(&self.pos, &[]);
+        t.print(&format!("\n{board}\n{}\n> ", show::turn(&self.pos)))
+    }
+
+    fn finished(&mut self) -> Option<End> {
+        match self.pos.outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Finished { reason, scores } => {
+                Some(End::Finished(reason.name().into(), scores))
+            }
+        }
+    }
+
+    /// Plays the pass when it is the only legal move (the rules say the player
+    /// passes); true when it did.
+    fn forced_pass(&mut self, t: &mut Term) -> Result<bool, CliError> {
+        let legal = self.pos.legal_moves();
+        let [only] = legal.as_slice() else {
+            return Ok(false);
+        };
+        if !matches!(only.kind(), chessgraph::MoveKind::Pass) {
+            return Ok(false);
+        }
+        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        self.pos.make(*only);
+        self.record.push(turn, me, "pass");
+        let name = &self.pos.variant().players()[me as usize].name;
+        t.print(&format!("{name} has no move and passes\n"))?;
+        Ok(true)
+    }
+
+    fn play_move(&mut self, text: &str, t: &mut Term) -> Result<bool, CliError> {
+        match parse_move(&mut self.pos, text) {
+            Ok(m) => {
+                let san = chessgraph::san::san(&mut self.pos, m);
+                let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+                self.pos.make(m);
+                self.record.push(turn, me, san);
+                Ok(true)
+            }
+            Err(e) => {
+                let why = explain::explain(&mut self.pos, text, &e);
+                t.eprint(&why)?;
+                t.print("> ")?;
+                Ok(false)
+            }
+        }
+    }
+
+    fn resign(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        if self.pos.resign() {
+            self.record.push(turn, me, "(resigns)");
+            let name = &self.pos.variant().players()[me as usize].name;
+            t.print(&format!("{name} resigns\n"))?;
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self, t: &mut Term) -> Result<(), CliError> {
+        if self.record.pop().is_some() && self.pos.unmake().is_some() {
+            t.print("took back the last move\n")
+        } else {
+            t.eprint("nothing to undo\n")
+        }
+    }
+
+    /// Asks every other player still in the game; `Some` when all accept.
+    fn offer_draw(
+        &mut self,
+        input: &mut dyn BufRead,
+        t: &mut Term,
+    ) -> Result<Option<End>, CliError> {
+        let v = self.pos.variant().clone();
+        let me = self.pos.to_move();
+        let n = v.players().len() as u8;
+        let others: Vec<u8> = (1..n)
+            .map(|i| (me + i) % n)
+            .filter(|&p| !self.pos.is_eliminated(p))
+            .collect();
+        for p in others {
+            let mut answer = None;
+            for _ in 0..ASKS {
+                t.print(&format!(
+                    "{}: {} offers a draw. Accept? (yes/no) ",
+                    v.players()[p as usize].name,
+                    v.players()[me as usize].name
+                ))?;
+                let Some(line) = input::next_line(input) else {
+                    return Ok(Some(End::Eof));
+                };
+                match line.to_ascii_lowercase().as_str() {
+                    "y" | "yes" | "accept" => answer = Some(true),
+                    "n" | "no" | "decline" => answer = Some(false),
+                    _ => {
+                        t.eprint("please answer yes or no\n")?;
+                        continue;
+                    }
+                }
+                break;
+            }
+            if answer != Some(true) {
+                t.print(&format!(
+                    "{} declines the draw\n",
+                    v.players()[p as usize].name
+                ))?;
+                return Ok(None);
+            }
+        }
+        let scores = (0..n)
+            .map(|p| {
+                if self.pos.is_eliminated(p) {
+                    Score::Loss
+                } else {
+                    Score::Draw
+                }
+            })
+            .collect();
+        Ok(Some(End::Agreed(scores)))
+    }
+}
+
+/// Plays until the game ends, `quit` or the end of input.
+pub fn run(
+    spec: &VariantSpec,
+    position: Option<&str>,
+    input: &mut dyn BufRead,
+    t: &mut Term,
+) -> Result<(), CliError> {
+    let v = load::variant(spec, t)?;
+    let pos = load::position(&v, position)?;
+    let mut game = Game {
+        start: pos.to_string(),
+        pos,
+        record: Record::default(),
+    };
+    t.print(&format!("{} — type `help` for the commands\n", v.name()))?;
+    game.show(t)?;
+    let end = loop {
+        if let Some(end) = game.finished() {
+            break end;
+        }
+        if game.forced_pass(t)? {
+            if game.finished().is_none() {
+                game.show(t)?;
+            }
+            continue;
+        }
+        let Some(line) = input::next_line(input) else {
+            break End::Eof;
+        };
+        let changed = match Line::parse(&line) {
+            Line::Nothing => {
+                t.print("> ")?;
+                false
+            }
+            Line::Help => {
+                t.print(HELP)?;
+                t.print("> ")?;
+                false
+            }
+            Line::Board => true,
+            Line::Moves => {
+                let lines = show::grouped_moves(&mut game.pos, false, None);
+                let text: String = lines.iter().map(|l| format!("  {l}\n")).collect();
+                t.print(&format!("{text}> "))?;
+                false
+            }
+            Line::Quit => break End::Quit,
+            Line::Undo => {
+                game.undo(t)?;
+                true
+            }
+            Line::Resign => {
+                game.resign(t)?;
+                true
+            }
+            Line::Draw => match game.offer_draw(input, t)? {
+                Some(end) => break end,
+                None => true,
+            },
+            Line::Move(text) => game.play_move(&text, t)?,
+        };
+        if changed && game.finished().is_none() {
+            game.show(t)?;
+        }
+    };
+    let (summary, result, status) = match &end {
+        End::Finished(reason, scores) => (
+            format!("game over ({reason}): {}", show::score_line(&v, scores)),
+            show::result_tag(scores),
+            Ok(()),
+        ),
+        End::Agreed(scores) => (
+            format!("draw agreed: {}", show::score_line(&v, scores)),
+            show::result_tag(scores),
+            Ok(()),
+        ),
+        End::Quit => ("game stopped".to_owned(), "*".to_owned(), Ok(())),
+        End::Eof => (
+            "input ended; the game is unfinished".to_owned(),
+            "*".to_owned(),
+            Err(CliError::Abandoned),
+        ),
+    };
+    let board = text_board(&game.pos, &[]);
+    t.print(&format!(
+        "\n{board}\n{summary}\n\n{}",
+        game.record.render(v.name(), &game.start, &result)
+    ))?;
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::locate::locate;
+    use crate::cli::report::Reporter;
+
+    fn play(lines: &str) -> (Result<(), CliError>, String, String) {
+        let spec = VariantSpec {
+            at: locate("chess").unwrap(),
+            options: Vec::new(),
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut t = Term {
+            out: &mut out,
+            err: &mut err,
+            report: Reporter::plain(),
+        };
+        let mut input = lines.as_bytes();
+        let r = run(&spec, None, &mut input, &mut t);
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (r, text(out), text(err))
+    }
+
+    #[test]
+    fn a_game_to_mate_prints_its_record() {
+        let (r, out, err) = play("f2f3\ne7e5\nbogus\ng2g4\nd8h4\n");
+        assert!(r.is_ok(), "{err}");
+        assert!(
+            out.contains("game over (checkmate): white 0, black 1"),
+            "{out}"
+        );
+        assert!(out.trim_end().ends_with("0-1"), "{out}");
+        assert!(out.contains("[Result \"0-1\"]"));
+        assert!(err.contains("`bogus` refused"), "{err}");
+    }
+
+    #[test]
+    fn undo_draw_offers_and_the_end_of_input() {
+        let (r, out, _) = play("e2e4\nundo\ndraw\nmaybe\nno\n");
+        assert!(matches!(r, Err(CliError::Abandoned)));
+        assert!(out.contains("took back the last move"));
+        assert!(out.contains("black declines the draw"));
+        assert!(out.contains("[Result \"*\"]"));
+        let (r, out, _) = play("draw\nyes\n");
+        assert!(r.is_ok());
+        assert!(out.contains("draw agreed: white 1/2, black 1/2"));
+        let (r, out, _) = play("quit\n");
+        assert!(r.is_ok());
+        assert!(out.contains("game stopped"));
+    }
+}

@@ -1,0 +1,109 @@
+//! Texts shared by `moves` and `play`: legal moves grouped by piece, whose turn it
+//! is, results.
+
+use chessgraph::{Cell, Move, MoveKind, Outcome, Position, Score, Variant};
+
+/// A move in SAN, or in long notation when `long`.
+pub fn notation(pos: &mut Position, mv: Move, long: bool) -> String {
+    if long {
+        pos.long(mv)
+    } else {
+        chessgraph::san::san(pos, mv)
+    }
+}
+
+/// The letter of the piece on `cell` as drawn (upper case for the first player).
+pub fn piece_label(pos: &Position, cell: Cell) -> String {
+    let v = pos.variant();
+    match pos.piece_at(cell) {
+        Some(p) => {
+            let l = v.piece_types()[p.piece_type as usize].letter;
+            let l = if p.owner == 0 {
+                l.to_ascii_uppercase()
+            } else {
+                l.to_ascii_lowercase()
+            };
+            format!("{l} {}", v.cell_name(cell))
+        }
+        None => v.cell_name(cell).to_owned(),
+    }
+}
+
+/// Legal moves grouped by the moving piece (cells in board order), one line each,
+/// limited to pieces on `only` when given.
+pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<String> {
+    let mut moves: Vec<Move> = pos.legal_moves().as_slice().to_vec();
+    moves.sort_by_key(|m| (matches!(m.kind(), MoveKind::Pass), m.from()));
+    let mut lines: Vec<String> = Vec::new();
+    let mut current: Option<Cell> = None;
+    for m in moves {
+        if matches!(m.kind(), MoveKind::Pass) {
+            if only.is_none() {
+                lines.push(format!("pass: {}", notation(pos, m, long)));
+            }
+            continue;
+        }
+        if only.is_some_and(|c| c != m.from()) {
+            continue;
+        }
+        let text = notation(pos, m, long);
+        if current == Some(m.from()) {
+            if let Some(last) = lines.last_mut() {
+                last.push(' ');
+                last.push_str(&text);
+            }
+        } else {
+            current = Some(m.from());
+            lines.push(format!("{}: {text}", piece_label(pos, m.from())));
+        }
+    }
+    lines
+}
+
+/// `white to move (move 3)`, with `in check` when it is.
+pub fn turn(pos: &Position) -> String {
+    let v = pos.variant();
+    let name = &v.players()[pos.to_move() as usize].name;
+    let check = if pos.in_check() { ", in check" } else { "" };
+    format!("{name} to move (move {}){check}", pos.move_number())
+}
+
+/// A score as text: `1`, `1/2`, `0`.
+pub fn points(s: Score) -> &'static str {
+    match s {
+        Score::Win => "1",
+        Score::Draw => "1/2",
+        Score::Loss => "0",
+    }
+}
+
+/// `1-0`, `1/2-1/2`, `0-1-0`.
+pub fn result_tag(scores: &[Score]) -> String {
+    scores
+        .iter()
+        .map(|&s| points(s))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// `white 1, black 0`.
+pub fn score_line(v: &Variant, scores: &[Score]) -> String {
+    v.players()
+        .iter()
+        .zip(scores)
+        .map(|(p, &s)| format!("{} {}", p.name, points(s)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The game's end in words, or `None` while it goes on.
+pub fn outcome(pos: &mut Position) -> Option<String> {
+    match pos.outcome() {
+        Outcome::Ongoing => None,
+        Outcome::Finished { reason, scores } => Some(format!(
+            "game over ({}): {}",
+            reason.name(),
+            score_line(pos.variant(), &scores)
+        )),
+    }
+}
