@@ -100,4 +100,6 @@ fn check_depth(file: &Arc<SourceFile>) -> Option<Diagnostic> {
 }
 
 #[cfg(test)]
+mod scoring_tests;
+#[cfg(test)]
 mod tests;

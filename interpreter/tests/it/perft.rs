@@ -64,11 +64,13 @@ fn three_player_perft_from_the_start() {
         assert_eq!(run(&v, &format!("{name}.perft"), FAST), 4, "{name}");
         let start = Position::start(&v).to_string();
         assert!(
-            entries(&std::fs::read_to_string(format!(
-                "{}/tests/perft/{name}.perft",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .expect("perft file"))
+            entries(
+                &std::fs::read_to_string(format!(
+                    "{}/tests/perft/{name}.perft",
+                    env!("CARGO_MANIFEST_DIR")
+                ))
+                .expect("perft file")
+            )
             .iter()
             .any(|e| e.1 == start),
             "{name}.perft holds the start position"
