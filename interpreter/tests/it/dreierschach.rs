@@ -750,3 +750,20 @@ fn seed_notation_marks_and_castle_names() {
         .collect();
     assert_eq!(white, ["0-0", "0-0-0"]);
 }
+
+#[test]
+fn review_spec_plays_the_same_lines() {
+    let spec =
+        std::fs::read_to_string(crate::common::root().join("variants/dreierschach/review.txt"))
+            .expect("review.txt");
+    let lines: Vec<&str> = spec
+        .lines()
+        .filter_map(|l| l.strip_prefix("moves: "))
+        .collect();
+    let want: Vec<String> = MIDDLE_GAMES
+        .iter()
+        .map(|g| g.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(lines, want);
+    assert_eq!(spec.matches("\n== ").count(), 3);
+}
