@@ -70,6 +70,8 @@ pub(crate) enum Effect {
     Pass,
     /// The actor controls the subject's pieces.
     CaptorControls,
+    /// The subject loses, the actor wins, the other players still in draw.
+    LoseToActor,
 }
 
 /// One `end` clause.
@@ -94,6 +96,8 @@ pub(crate) struct Clauses {
     pub non_aggression: Option<NonAggression>,
     /// Some `check all opponents` clause exists: `make` tests every move for it.
     pub check_all: bool,
+    /// What a win, a draw and a loss are worth (`points`), see `scoring.rs`.
+    pub points: crate::scoring::Points,
 }
 
 impl Default for Clauses {
@@ -104,6 +108,7 @@ impl Default for Clauses {
             ep_round: false,
             non_aggression: None,
             check_all: false,
+            points: crate::scoring::Points::default(),
         }
     }
 }

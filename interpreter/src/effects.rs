@@ -90,7 +90,7 @@ impl Position {
     pub(crate) fn continues(effects: &[Effect]) -> bool {
         for e in effects {
             match e {
-                Effect::Lose | Effect::Win | Effect::Draw => return false,
+                Effect::Lose | Effect::Win | Effect::Draw | Effect::LoseToActor => return false,
                 Effect::Pass | Effect::Eliminate => return true,
                 Effect::CaptorControls => {}
             }
@@ -146,6 +146,10 @@ impl Position {
                 }
                 Effect::Draw => {
                     let scores = self.draw_scores();
+                    self.record(Finish::new(reason, &scores), u);
+                }
+                Effect::LoseToActor => {
+                    let scores = self.lose_to_actor_scores(subject, actor);
                     self.record(Finish::new(reason, &scores), u);
                 }
                 Effect::Eliminate => self.eliminate(subject, u),

@@ -234,6 +234,7 @@ impl Position {
                     })
                     .collect(),
                 Effect::Draw => self.draw_scores(),
+                Effect::LoseToActor => self.lose_to_actor_scores(subject, actor),
                 Effect::Pass | Effect::Eliminate => return Outcome::Ongoing,
                 Effect::CaptorControls => continue,
             };

@@ -50,6 +50,8 @@ pub enum Item {
     NonAggression(NonAggressionDecl),
     /// `notation KEY "MARK", ...`.
     Notation(NotationDecl),
+    /// `points win N, draw N, loss N`.
+    Points(PointsDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
     When(When<Item>),
 }
@@ -528,6 +530,9 @@ pub enum Outcome {
     Pass,
     /// The captor becomes controller of the subject's pieces.
     CaptorControls,
+    /// `lose to actor`: the subject loses, the actor wins, every other player still
+    /// in the game draws; the game ends.
+    LoseToActor,
 }
 
 /// How long en-passant cells stay capturable.
@@ -579,4 +584,24 @@ pub enum OptionCond {
     IsFalse(Ident),
     /// `NAME = VALUE` (int or choice).
     Equals(Ident, Spanned<OptionValue>),
+}
+
+/// `points win 3, draw 1, loss 0`: what each result is worth (default 1, 1/2, 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointsDecl {
+    /// The results given, in the order written.
+    pub entries: Vec<(Spanned<ResultKey>, Spanned<Num>)>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// A player's result, as named by `points`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKey {
+    /// `win`.
+    Win,
+    /// `draw`.
+    Draw,
+    /// `loss`.
+    Loss,
 }

@@ -100,6 +100,8 @@ fn check_depth(file: &Arc<SourceFile>) -> Option<Diagnostic> {
 }
 
 #[cfg(test)]
+mod scoring_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_players;

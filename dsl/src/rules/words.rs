@@ -20,11 +20,13 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "en",
     "non-aggression",
     "notation",
+    "points",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
-                              check, end, en passant, non-aggression, notation, when";
+                              check, end, en passant, non-aggression, notation, points, \
+                              when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -103,6 +105,9 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::material_alt => "piece letters",
         Rule::notation_key => "`promotion`, `check` or `mate`",
         Rule::notation_mark => "a notation mark",
+        Rule::points_key => "`win`, `draw` or `loss`",
+        Rule::points_entry => "`win N`, `draw N` or `loss N`",
+        Rule::lose_to_actor => "`lose to actor`",
         _ => return name.replace('_', " "),
     };
     text.to_string()
@@ -113,7 +118,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
     match rule {
         Rule::item | Rule::bare_block => &[
             "game", "board", "option", "player", "dirs", "zone", "piece", "castle", "setup",
-            "check", "end", "en", "notation", "when",
+            "check", "end", "en", "notation", "points", "when",
         ],
         Rule::piece_item => &["step", "slide", "leap", "hop", "promote", "may", "when"],
         Rule::atom => &["step", "slide", "leap", "hop"],
@@ -139,6 +144,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
         ],
         Rule::outcome => &["lose", "win", "draw", "eliminate", "pass", "captor"],
         Rule::notation_key => &["promotion", "check", "mate"],
+        Rule::points_key | Rule::points_entry => &["win", "draw", "loss"],
         Rule::safe_clause => &["safe"],
         _ => {
             const NONE: &[&str] = &[];
@@ -154,6 +160,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
 /// A single keyword as a static slice (keywords are the `kw_` rules of the grammar).
 fn keyword_slice(word: &str) -> &'static [&'static str] {
     const ALL: &[&str] = &[
+        "actor",
         "all",
         "always",
         "and",
@@ -197,6 +204,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "lead",
         "leap",
         "lose",
+        "loss",
         "lost",
         "many",
         "mate",
@@ -220,6 +228,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "piece",
         "player",
         "players",
+        "points",
         "promote",
         "promotion",
         "quiet",
@@ -266,8 +275,8 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
                         `royal captured`, `repetition N`, `quiet N`, `material each|all ...`, \
                         `last player` and `check all opponents [and mate]`"
             .into(),
-        Rule::outcome => "outcomes are `lose`, `win`, `draw`, `eliminate`, `pass` and `captor \
-                          controls`"
+        Rule::outcome => "outcomes are `lose`, `lose to actor`, `win`, `draw`, `eliminate`, \
+                          `pass` and `captor controls`"
             .into(),
         Rule::option_type => {
             "option types are `bool`, `int(MIN..MAX)` and `choice(a, b, ...)`".into()
@@ -310,6 +319,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "en" => "en passant lasts turn|round",
         "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
+        "points" => "points win N, draw N, loss N",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",
         "promote" | "may" => "[may] promote into ZONE to PIECES",

@@ -68,20 +68,11 @@ pub fn turn(pos: &Position) -> String {
     format!("{name} to move (move {}){check}", pos.move_number())
 }
 
-/// A score as text: `1`, `1/2`, `0`.
-pub fn points(s: Score) -> &'static str {
-    match s {
-        Score::Win => "1",
-        Score::Draw => "1/2",
-        Score::Loss => "0",
-    }
-}
-
-/// `1-0`, `1/2-1/2`, `0-1-0`.
-pub fn result_tag(scores: &[Score]) -> String {
+/// `1-0`, `1/2-1/2`, `0-1-0`; with `points`, the variant's numbers (`3-0-1`).
+pub fn result_tag(v: &Variant, scores: &[Score]) -> String {
     scores
         .iter()
-        .map(|&s| points(s))
+        .map(|&s| v.points_text(s))
         .collect::<Vec<_>>()
         .join("-")
 }
@@ -91,7 +82,7 @@ pub fn score_line(v: &Variant, scores: &[Score]) -> String {
     v.players()
         .iter()
         .zip(scores)
-        .map(|(p, &s)| format!("{} {}", p.name, points(s)))
+        .map(|(p, &s)| format!("{} {}", p.name, v.points_text(s)))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -127,6 +127,7 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             Outcome::Eliminate => Effect::Eliminate,
             Outcome::Pass => Effect::Pass,
             Outcome::CaptorControls => Effect::CaptorControls,
+            Outcome::LoseToActor => Effect::LoseToActor,
         };
         let no_move = matches!(
             event,
@@ -146,6 +147,8 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             }
             Effect::Eliminate => !matches!(event, EndEvent::LastPlayer) && !check_all,
             Effect::Lose => !check_all,
+            // One subject and an actor who may differ from him.
+            Effect::LoseToActor => !check_all && !matches!(event, EndEvent::LastPlayer),
             _ => true,
         };
         if !fits {
@@ -156,7 +159,8 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
                 "does not apply",
                 "`pass` follows checkmate, stalemate or no moves; `captor controls` follows \
                  checkmate or royal captured; `eliminate` and `lose` need one player the \
-                 event is about (`check all opponents` is about several: use `win` or `draw`)",
+                 event is about (`check all opponents` is about several: use `win` or `draw`); \
+                 `lose to actor` also needs an actor (not `last player`)",
             );
             continue;
         }

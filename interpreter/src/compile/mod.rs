@@ -22,6 +22,7 @@ mod options;
 mod order;
 mod pieces;
 mod players;
+mod points;
 mod promote;
 mod reach;
 mod rule;
@@ -203,6 +204,7 @@ impl Variant {
             &opts,
             &mut cx,
         );
+        game_rules.points = points::compile(&active, &opts, &mut cx);
         let marks = clauses::marks(&active);
         let Some(compiled) = compiled else {
             return Err(cx.finish().into());

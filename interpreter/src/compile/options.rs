@@ -295,6 +295,7 @@ pub(crate) struct Active<'a> {
     pub eps: Vec<&'a Spanned<ast::EnPassantWindow>>,
     pub aggressions: Vec<&'a NonAggressionDecl>,
     pub notations: Vec<&'a ast::NotationDecl>,
+    pub points: Vec<&'a ast::PointsDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -356,6 +357,7 @@ impl<'a> Active<'a> {
                 Item::EnPassant(e) => self.eps.push(e),
                 Item::NonAggression(n) => self.aggressions.push(n),
                 Item::Notation(n) => self.notations.push(n),
+                Item::Points(p) => self.points.push(p),
                 Item::When(_) => {}
             }
         }

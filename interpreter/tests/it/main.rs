@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod dreierschach;
 mod fixtures;
 mod games;
 mod hostile;

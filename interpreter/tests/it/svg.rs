@@ -6,18 +6,6 @@ use crate::common::{chess, named, root};
 use chessgraph::draw::{svg, svg_moves};
 use chessgraph::Position;
 
-/// The 126-cell hexagonal board of `variants/dreierschach` with a king per player
-/// (its rule file belongs to another issue): the drawing of a hex lattice.
-fn hex_board() -> std::sync::Arc<chessgraph::Variant> {
-    let board = std::fs::read_to_string(root().join("variants/dreierschach/board.yaml"))
-        .expect("dreierschach board");
-    crate::common::variant(
-        "game \"Dreierschach board\"\nboard \"b.yaml\"\nplayer white\nplayer gray\nplayer black\n\
-         piece king K royal {\n step e w\n}\nsetup white: K a1\nsetup gray: K m13\n",
-        &[("b.yaml", &board)],
-    )
-}
-
 /// `(file, drawing)` for every committed example.
 fn drawings() -> Vec<(&'static str, String)> {
     let zubrin = named("zubrin", &[]);
@@ -32,8 +20,8 @@ fn drawings() -> Vec<(&'static str, String)> {
         ("zubrin-bishop-c3.svg", svg_moves(&mut fork, c3_cell)),
         ("chess-start.svg", svg(&Position::start(&chess()), &[])),
         (
-            "dreierschach-board.svg",
-            svg(&Position::start(&hex_board()), &[]),
+            "dreierschach-start.svg",
+            svg(&Position::start(&named("dreierschach", &[])), &[]),
         ),
     ]
 }

@@ -191,7 +191,7 @@ impl Builder<'_> {
     }
 }
 
-/// `lose`, `win`, `draw`, `eliminate`, `pass`, `captor controls`.
+/// `lose`, `lose to actor`, `win`, `draw`, `eliminate`, `pass`, `captor controls`.
 fn outcome(pair: &P<'_>) -> Spanned<Outcome> {
     let outcome = match first(pair.clone()).as_rule() {
         Rule::kw_lose => Outcome::Lose,
@@ -199,6 +199,7 @@ fn outcome(pair: &P<'_>) -> Spanned<Outcome> {
         Rule::kw_draw => Outcome::Draw,
         Rule::kw_eliminate => Outcome::Eliminate,
         Rule::kw_pass => Outcome::Pass,
+        Rule::lose_to_actor => Outcome::LoseToActor,
         _ => Outcome::CaptorControls,
     };
     Spanned::new(outcome, tight(pair))

@@ -9,6 +9,7 @@
 mod clauses;
 mod decls;
 mod piece;
+mod points;
 
 use super::ast::{Item, OptionCond, OptionValue, RuleFile, When};
 use super::parser::Rule;
@@ -87,6 +88,7 @@ impl Builder<'_> {
             Rule::en_passant_stmt => Item::EnPassant(self.en_passant(pair)),
             Rule::non_aggression_stmt => Item::NonAggression(self.non_aggression(pair)),
             Rule::notation_stmt => Item::Notation(self.notation(pair)),
+            Rule::points_stmt => Item::Points(self.points(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);
@@ -212,6 +214,7 @@ impl Builder<'_> {
         for (keyword, pick) in [
             ("game", game_of as fn(&Item) -> Option<Span>),
             ("board", board_of),
+            ("points", points::points_of),
         ] {
             let spans: Vec<Span> = items.iter().filter_map(pick).collect();
             for span in spans.iter().skip(1) {

@@ -265,12 +265,12 @@ pub fn run(
     let (summary, result, status) = match &end {
         End::Finished(reason, scores) => (
             format!("game over ({reason}): {}", show::score_line(&v, scores)),
-            show::result_tag(scores),
+            show::result_tag(&v, scores),
             Ok(()),
         ),
         End::Agreed(scores) => (
             format!("draw agreed: {}", show::score_line(&v, scores)),
-            show::result_tag(scores),
+            show::result_tag(&v, scores),
             Ok(()),
         ),
         End::Quit => ("game stopped".to_owned(), "*".to_owned(), Ok(())),
