@@ -102,4 +102,6 @@ fn check_depth(file: &Arc<SourceFile>) -> Option<Diagnostic> {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_mines;
+#[cfg(test)]
 mod tests_players;

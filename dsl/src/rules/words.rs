@@ -20,11 +20,14 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "en",
     "non-aggression",
     "notation",
+    "mines",
+    "mine",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
-                              check, end, en passant, non-aggression, notation, when";
+                              check, end, en passant, non-aggression, notation, mines, mine, \
+                              when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -98,6 +101,11 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::checkmate_by => "`by one` or `by many`",
         Rule::aggression_cond => "`lost OP N` or `lead OP N`",
         Rule::aggression_zone => "`in ZONE`",
+        Rule::mine_effect => "a mine effect (`prime`, `undo`, `blast`, `again`)",
+        Rule::mine_zone | Rule::mine_zone_term | Rule::mine_zone_ref => "a zone or cell name",
+        Rule::mines_layout => "`N in ZONE seed S`",
+        Rule::mines_mirror => "`mirror DIR DIR`",
+        Rule::mines_shown => "`shown always|primed|never`",
         Rule::unless_check => "`unless check`",
         Rule::outcome => "an outcome",
         Rule::material_alt => "piece letters",
@@ -154,11 +162,14 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
 /// A single keyword as a static slice (keywords are the `kw_` rules of the grammar).
 fn keyword_slice(word: &str) -> &'static [&'static str] {
     const ALL: &[&str] = &[
+        "again",
         "all",
         "always",
         "and",
         "any",
         "between",
+        "blast",
+        "blasted",
         "board",
         "bool",
         "by",
@@ -204,6 +215,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "max",
         "may",
         "min",
+        "mine",
+        "mines",
+        "mirror",
         "moves",
         "never",
         "no",
@@ -220,6 +234,8 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "piece",
         "player",
         "players",
+        "prime",
+        "primed",
         "promote",
         "promotion",
         "quiet",
@@ -230,7 +246,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "royals",
         "safe",
         "seat",
+        "seed",
         "setup",
+        "shown",
         "slide",
         "stalemate",
         "step",
@@ -238,7 +256,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "to",
         "true",
         "turn",
+        "undo",
         "unless",
+        "unprimed",
         "value",
         "when",
         "win",
@@ -263,7 +283,7 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
             .into(),
         Rule::target => "write `to empty`, `to enemy`, `to friend` or `to any`".into(),
         Rule::event => "events are `checkmate`, `checkmate by one|many`, `stalemate`, `no moves`, \
-                        `royal captured`, `repetition N`, `quiet N`, `material each|all ...`, \
+                        `royal captured`, `royal blasted`, `repetition N`, `quiet N`, `material each|all ...`, \
                         `last player` and `check all opponents [and mate]`"
             .into(),
         Rule::outcome => "outcomes are `lose`, `win`, `draw`, `eliminate`, `pass` and `captor \
@@ -287,6 +307,7 @@ pub(crate) fn reserved_in(rule: Rule) -> &'static [&'static str] {
         Rule::dir_ref | Rule::player_def | Rule::player_ref => &["for", "in"],
         Rule::zone_def | Rule::zone_ref => &["for", "in", "to"],
         Rule::aggr_zone_ref => &["for", "in", "to", "unless"],
+        Rule::mine_zone_ref => &["for", "in", "to", "seed"],
         _ => &[],
     }
 }
@@ -309,6 +330,8 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "end" => "end EVENT: OUTCOME, ...",
         "en" => "en passant lasts turn|round",
         "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
+        "mines" => "mines N in ZONE seed S  |  mines mirror DIR DIR  |  mines shown always|primed|never",
+        "mine" => "mine primed|unprimed [PIECES]: prime|undo|blast|again, ...",
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",

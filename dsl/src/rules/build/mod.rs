@@ -8,6 +8,7 @@
 
 mod clauses;
 mod decls;
+mod mines;
 mod piece;
 
 use super::ast::{Item, OptionCond, OptionValue, RuleFile, When};
@@ -87,6 +88,8 @@ impl Builder<'_> {
             Rule::en_passant_stmt => Item::EnPassant(self.en_passant(pair)),
             Rule::non_aggression_stmt => Item::NonAggression(self.non_aggression(pair)),
             Rule::notation_stmt => Item::Notation(self.notation(pair)),
+            Rule::mines_stmt => Item::Mines(self.mines(pair)),
+            Rule::mine_stmt => Item::Mine(self.mine_rule(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);
