@@ -34,6 +34,8 @@ pub(crate) enum EndEvent {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// A royal piece was removed by a mine.
+    RoyalBlasted,
     /// The same position for the N-th time since the last irreversible move.
     Repetition(u32),
     /// N plies without a capture or a pawn move.
@@ -94,6 +96,8 @@ pub(crate) struct Clauses {
     pub non_aggression: Option<NonAggression>,
     /// Some `check all opponents` clause exists: `make` tests every move for it.
     pub check_all: bool,
+    /// Hidden mines (`mines`, `mine` statements), if the variant has any.
+    pub mines: Option<Box<crate::mines::MineRules>>,
 }
 
 impl Default for Clauses {
@@ -104,6 +108,7 @@ impl Default for Clauses {
             ep_round: false,
             non_aggression: None,
             check_all: false,
+            mines: None,
         }
     }
 }

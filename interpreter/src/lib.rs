@@ -55,6 +55,7 @@ mod ids;
 mod legality;
 mod long;
 mod mate;
+mod mines;
 mod movegen;
 mod moves;
 mod outcome;
@@ -68,6 +69,7 @@ mod tables;
 #[cfg(test)]
 mod testing;
 mod topology;
+mod view;
 mod variant;
 mod zobrist;
 
@@ -78,7 +80,9 @@ pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
 pub use perft::{divide, perft};
-pub use position::Position;
+pub use mines::MinesShown;
+pub use position::{Announcement, MineEvent, Position};
+pub use view::{KnownMine, PlayerView};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
     Variant,

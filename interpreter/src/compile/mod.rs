@@ -17,6 +17,7 @@ mod cx;
 mod dirsets;
 mod kinds;
 mod limits;
+mod mines;
 mod names;
 mod options;
 mod order;
@@ -201,6 +202,17 @@ impl Variant {
             players.len(),
             board.cells.len(),
             &opts,
+            &mut cx,
+        );
+        game_rules.mines = mines::compile(
+            &active,
+            &mines::Env {
+                names: &names,
+                zones: &zones,
+                types: &types,
+                topo: &topo,
+                opts: &opts,
+            },
             &mut cx,
         );
         let marks = clauses::marks(&active);

@@ -295,6 +295,8 @@ pub(crate) struct Active<'a> {
     pub eps: Vec<&'a Spanned<ast::EnPassantWindow>>,
     pub aggressions: Vec<&'a NonAggressionDecl>,
     pub notations: Vec<&'a ast::NotationDecl>,
+    pub mines: Vec<&'a ast::MinesDecl>,
+    pub mine_rules: Vec<&'a ast::MineRuleDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -356,6 +358,8 @@ impl<'a> Active<'a> {
                 Item::EnPassant(e) => self.eps.push(e),
                 Item::NonAggression(n) => self.aggressions.push(n),
                 Item::Notation(n) => self.notations.push(n),
+                Item::Mines(m) => self.mines.push(m),
+                Item::Mine(m) => self.mine_rules.push(m),
                 Item::When(_) => {}
             }
         }
