@@ -69,24 +69,24 @@ mod tables;
 #[cfg(test)]
 mod testing;
 mod topology;
-mod view;
 mod variant;
+mod view;
 mod zobrist;
 
 pub use cellset::CellSet;
 pub use compile::Loaded;
 pub use error::{Error, MoveError, PositionError, PositionErrorKind, ReviewError, ReviewErrorKind};
 pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
+pub use mines::MinesShown;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
 pub use perft::{divide, perft};
-pub use mines::MinesShown;
 pub use position::{Announcement, MineEvent, Position};
-pub use view::{KnownMine, PlayerView};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
     Variant,
 };
+pub use view::{KnownMine, PlayerView};
 
 /// The top-level README, whose Rust examples run as doctests so they stay true.
 #[doc = include_str!("../../README.md")]

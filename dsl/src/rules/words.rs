@@ -330,7 +330,9 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "end" => "end EVENT: OUTCOME, ...",
         "en" => "en passant lasts turn|round",
         "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
-        "mines" => "mines N in ZONE seed S  |  mines mirror DIR DIR  |  mines shown always|primed|never",
+        "mines" => {
+            "mines N in ZONE seed S  |  mines mirror DIR DIR  |  mines shown always|primed|never"
+        }
         "mine" => "mine primed|unprimed [PIECES]: prime|undo|blast|again, ...",
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",

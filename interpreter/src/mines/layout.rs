@@ -10,12 +10,7 @@ use crate::ids::Cell;
 pub(crate) fn place(rules: &MineRules, state: &mut u64) -> Vec<Cell> {
     let mut free: Vec<Cell> = rules.zone.clone();
     let mut out = Vec::with_capacity(rules.count);
-    let mirror = |c: Cell| {
-        rules
-            .mirror
-            .as_ref()
-            .map_or(NO_CELL, |m| m[c as usize])
-    };
+    let mirror = |c: Cell| rules.mirror.as_ref().map_or(NO_CELL, |m| m[c as usize]);
     while out.len() < rules.count && !free.is_empty() {
         let left = rules.count - out.len();
         // With a mirror and two or more mines to go, draw among cells whose image is

@@ -193,7 +193,6 @@ impl Position {
             if fx & BLAST != 0 && self.board[to as usize] != 0 {
                 let slot = self.slot[to as usize];
                 let k = self.remove(to);
-                self.hash ^= v.keys.piece(k, to);
                 let (owner, value) = v.owner_and_value(k);
                 self.add_lost(owner, value);
                 log.blasted = Some((k, slot));
@@ -229,7 +228,10 @@ impl Position {
         }
         self.refused = m.refused;
         self.rng = m.rng;
-        let keep = self.announcements.len().saturating_sub(m.announced as usize);
+        let keep = self
+            .announcements
+            .len()
+            .saturating_sub(m.announced as usize);
         self.announcements.truncate(keep);
         if m.refused_now {
             self.ply = self.ply.saturating_sub(1);

@@ -40,7 +40,11 @@ impl Position {
             s.push_str(&format!(" heard={}", heard.join(",")));
         }
         if let Some(m) = self.refused {
-            s.push_str(&format!(" refused={}-{}", v.cell_name(m.from), v.cell_name(m.to)));
+            s.push_str(&format!(
+                " refused={}-{}",
+                v.cell_name(m.from),
+                v.cell_name(m.to)
+            ));
             if let Some(t) = m.promotion() {
                 s.push('-');
                 s.push(v.piece_types()[t as usize].letter.to_ascii_lowercase());

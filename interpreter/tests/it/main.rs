@@ -5,6 +5,7 @@ mod common;
 mod fixtures;
 mod games;
 mod hostile;
+mod mined;
 mod naive;
 mod perft;
 mod render;

@@ -85,8 +85,7 @@ impl Builder<'_> {
             let d = self
                 .error(
                     "rules::mine-undo-clash",
-                    "`undo` takes the move back, so nothing can be blasted or moved again"
-                        .into(),
+                    "`undo` takes the move back, so nothing can be blasted or moved again".into(),
                     c.span,
                     "cannot follow an undone move",
                 )

@@ -28,7 +28,10 @@ fn layout_with_option_count_and_seed() {
     let MinesKind::Layout { count, zone, seed } = m.kind else {
         panic!()
     };
-    assert_eq!(count, Spanned::new(Num::Option("mines".into()), Span::new(6, 11)));
+    assert_eq!(
+        count,
+        Spanned::new(Num::Option("mines".into()), Span::new(6, 11))
+    );
     assert_eq!(seed.node, Num::Option("seed".into()));
     let names: Vec<&str> = zone.terms.iter().map(|t| t.name.node.as_str()).collect();
     assert_eq!(names, ["rank3", "rank4", "e5"]);
