@@ -414,3 +414,28 @@ fn make_unmake_restores_everything() {
         );
     }
 }
+
+#[test]
+fn review_under_each_visibility() {
+    // The default options (hidden-then-exposed) are `snapshots/mined-chess.snap`,
+    // asserted by the review module; the other two modes are asserted here.
+    let spec =
+        std::fs::read_to_string(crate::common::root().join("variants/mined-chess/review.txt"))
+            .unwrap();
+    let mut texts = Vec::new();
+    for vis in ["visible", "hidden"] {
+        let v = mined(&[("visibility", vis)]);
+        let text = chessgraph::review::review(&v, &spec).unwrap();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(crate::common::root().join("snapshots"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        settings.remove_input_file();
+        settings.bind(|| insta::assert_snapshot!(format!("mined-chess-{vis}"), text));
+        texts.push(text);
+    }
+    // Visible: white sees all four mines at the start; hidden: he never sees one.
+    assert!(texts[0].contains("view of white: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1 mines=c6,d5,d4,c3\n"));
+    assert!(!texts[1].contains("view of white: rnbqkbnr/ppp2ppp/4p3/3p4/3P4/8/PPP1PPPP/R1BQKBNR w a8,e8,h8,a1,e1,h1 - 0 3 mines"));
+    assert!(texts[1].contains(" heard=c6,d5,d4,c3\n"));
+}
