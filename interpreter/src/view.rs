@@ -9,6 +9,20 @@
 
 use crate::ids::{Cell, Player};
 use crate::position::{Announcement, Position};
+use crate::Variant;
+
+impl Variant {
+    /// True when the rules have mines: positions then hold hidden information, and
+    /// front ends show each player his [`PlayerView`].
+    pub fn has_mines(&self) -> bool {
+        self.clauses.mines.is_some()
+    }
+
+    /// The `int` option that seeds the mine layout, if the rules name one.
+    pub fn seed_option(&self) -> Option<&str> {
+        self.clauses.mines.as_ref()?.seed_option.as_deref()
+    }
+}
 
 /// One player's view of a position.
 #[derive(Clone, Copy, Debug)]

@@ -35,6 +35,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Option<Box<Min
         count: 0,
         zone: Vec::new(),
         seed: 0,
+        seed_option: None,
         mirror: None,
         shown: MinesShown::Never,
         unprimed: vec![0; ntypes],
@@ -70,6 +71,9 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Option<Box<Min
                 }
                 rules.count = n.unwrap_or(0) as usize;
                 rules.seed = s.unwrap_or(0) as u64;
+                if let dsl::rules::ast::Num::Option(name) = &seed.node {
+                    rules.seed_option = Some(name.clone());
+                }
                 if rules.count > rules.zone.len() && n.is_some() {
                     cx.error(
                         "compile::too-many-mines",

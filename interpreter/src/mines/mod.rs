@@ -54,6 +54,8 @@ pub(crate) struct MineRules {
     pub zone: Vec<Cell>,
     /// Seed of the generator that places them.
     pub seed: u64,
+    /// The `int` option the seed was read from, if any (front ends may draw one).
+    pub seed_option: Option<String>,
     /// Per cell: its mirror image for paired placement (`mines mirror`), or
     /// [`NO_CELL`] when the cell has none in the zone.
     pub mirror: Option<Vec<Cell>>,

@@ -6,6 +6,7 @@
 
 mod command;
 mod explain;
+mod hidden;
 mod input;
 mod record;
 
@@ -14,7 +15,6 @@ use super::error::CliError;
 use super::load;
 use super::show;
 use super::term::Term;
-use chessgraph::draw::text_board;
 use chessgraph::san::parse_move;
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
@@ -45,7 +45,7 @@ struct Game {
 
 impl Game {
     fn show(&mut self, t: &mut Term) -> Result<(), CliError> {
-        let board = text_board(&self.pos, &[]);
+        let board = hidden::board(&self.pos);
         t.print(&format!("\n{board}\n{}\n> ", show::turn(&self.pos)))
     }
 
@@ -81,8 +81,15 @@ impl Game {
             Ok(m) => {
                 let san = chessgraph::san::san(&mut self.pos, m);
                 let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+                let since = self.pos.announcements().len();
                 self.pos.make(m);
-                self.record.push(turn, me, san);
+                let news = hidden::announced(&self.pos, since);
+                let mut entry = san;
+                for text in &news {
+                    t.print(&format!("referee: {text}\n"))?;
+                    entry += &format!(" {{{text}}}");
+                }
+                self.record.push(turn, me, entry);
                 Ok(true)
             }
             Err(e) => {
@@ -174,7 +181,14 @@ pub fn run(
     input: &mut dyn BufRead,
     t: &mut Term,
 ) -> Result<(), CliError> {
-    let v = load::variant(spec, t)?;
+    let mut v = load::variant(spec, t)?;
+    let mut seed = None;
+    if position.is_none() {
+        if let Some((seeded, s)) = hidden::with_clock_seed(spec, v.seed_option()) {
+            v = load::variant(&seeded, t)?;
+            seed = Some(s);
+        }
+    }
     let pos = load::position(&v, position)?;
     let mut game = Game {
         start: pos.to_string(),
@@ -250,7 +264,10 @@ pub fn run(
             Err(CliError::Abandoned),
         ),
     };
-    let board = text_board(&game.pos, &[]);
+    let mut board = hidden::reveal(&game.pos);
+    if let (Some(s), Some(name)) = (seed, v.seed_option()) {
+        board += &format!("the mines were laid with {name}={s}\n");
+    }
     t.print(&format!(
         "\n{board}\n{summary}\n\n{}",
         game.record.render(v.name(), &game.start, &result)
@@ -265,9 +282,20 @@ mod tests {
     use crate::cli::report::Reporter;
 
     fn play(lines: &str) -> (Result<(), CliError>, String, String) {
+        play_in("chess", &[], lines)
+    }
+
+    fn play_in(
+        name: &str,
+        options: &[(&str, &str)],
+        lines: &str,
+    ) -> (Result<(), CliError>, String, String) {
         let spec = VariantSpec {
-            at: locate("chess").unwrap(),
-            options: Vec::new(),
+            at: locate(name).unwrap(),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut t = Term {
@@ -307,5 +335,26 @@ mod tests {
         let (r, out, _) = play("quit\n");
         assert!(r.is_ok());
         assert!(out.contains("game stopped"));
+    }
+
+    #[test]
+    fn mined_chess_shows_each_player_his_view() {
+        // seed 2002 lays a3 a6 e3 e6: e3 primes e3 for both to see (default
+        // hidden-then-exposed); the other mines stay hidden until the end.
+        let (r, out, _) = play_in("mined-chess", &[("seed", "2002")], "e2e3\nb8c6\nquit\n");
+        assert!(r.is_ok());
+        assert!(out.contains("white's view (mines shown to him"), "{out}");
+        assert!(out.contains("referee: e3 is mined"), "{out}");
+        assert!(out.contains("black's view"));
+        // Before e3 white sees no mine; after it both see e3 marked.
+        let views: Vec<&str> = out.split("view (mines").collect();
+        assert!(views[1].contains("\n3 . . . . . . . .\n"), "{}", views[1]);
+        assert!(views[2].contains("3 . . . . x . . ."), "{}", views[2]);
+        // The record carries the announcement; the end reveals every mine.
+        assert!(out.contains("e3 {e3 is mined}"), "{out}");
+        assert!(out.contains("every mine"));
+        assert!(!out.contains("mines were laid with"), "the seed was given");
+        let (_, out, _) = play_in("mined-chess", &[], "quit\n");
+        assert!(out.contains("the mines were laid with seed="), "{out}");
     }
 }
