@@ -96,7 +96,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Option<Box<Min
                             "compile::unknown-direction",
                             "direction",
                             name,
-                            env.names.dirs.keys().copied(),
+                            env.names.board.directions.iter().map(|d| d.name.as_str()),
                             "directions",
                         );
                     }
