@@ -201,7 +201,13 @@ mod tests {
         assert_eq!((e.block.as_str(), e.line), ("first", 2));
         assert_eq!(
             e.to_string(),
-            "review spec, block `first`, line 2: unknown key `foo`: the keys are `position`, `moves` and `cells`"
+            "review spec, block `first`, line 2: unknown key `foo`: the keys are `position`, `moves`, `cells` and `view`"
         );
+        assert_eq!(
+            kind("== a\nview: white\nview: black\n"),
+            ReviewErrorKind::UnknownKey
+        );
+        let b = parse("== a\nview: black\n").unwrap();
+        assert_eq!(b[0].view, Some((2, "black".to_owned())));
     }
 }
