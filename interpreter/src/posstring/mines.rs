@@ -57,7 +57,8 @@ impl Position {
 }
 
 impl Reader<'_> {
-    /// Reads a mine extra (`mines`, `refused`, `rng`); false when `key` is not one.
+    /// Reads a mine extra (`mines`, `heard`, `refused`, `rng`); false when `key` is not
+    /// one.
     pub(crate) fn mine_extra(
         &self,
         key: &str,
@@ -65,7 +66,7 @@ impl Reader<'_> {
         at: usize,
         pos: &mut Position,
     ) -> Result<bool, PositionError> {
-        if !matches!(key, "mines" | "refused" | "rng") {
+        if !matches!(key, "mines" | "heard" | "refused" | "rng") {
             return Ok(false);
         }
         if pos.v.clauses.mines.is_none() {
@@ -77,11 +78,13 @@ impl Reader<'_> {
             ));
         }
         match key {
-            "mines" => {
+            // A view string read back (a player's model of the game, for a search that
+            // may know only what he knows): announced mines are primed ones.
+            "mines" | "heard" => {
                 for item in value.split(',').filter(|x| !x.is_empty()) {
                     let (name, primed) = match item.strip_suffix('+') {
                         Some(n) => (n, true),
-                        None => (item, false),
+                        None => (item, key == "heard"),
                     };
                     let c = self.cell(name, at)?;
                     pos.mines[c as usize] = MINE | if primed { PRIMED } else { 0 };

@@ -439,3 +439,32 @@ fn review_under_each_visibility() {
     assert!(!texts[1].contains("view of white: rnbqkbnr/ppp2ppp/4p3/3p4/3P4/8/PPP1PPPP/R1BQKBNR w a8,e8,h8,a1,e1,h1 - 0 3 mines"));
     assert!(texts[1].contains(" heard=c6,d5,d4,c3\n"));
 }
+
+#[test]
+fn a_view_string_reads_back_as_the_players_model() {
+    for vis in VISIBILITY {
+        let v = mined(&[("visibility", vis)]);
+        let mut p = at(&v, "c3,d4,f5");
+        play(&mut p, "d2d4");
+        let view = p.view(1).view_string();
+        let mut model = Position::from_str(&v, &view).unwrap();
+        // He knows d4 is primed; f5 and c3 are in his model only when shown.
+        let known: Vec<(u16, bool)> = model.mines();
+        let d4 = v.cell("d4").unwrap();
+        assert!(known.contains(&(d4, true)), "{vis}: {view}");
+        assert_eq!(known.len(), if vis == "visible" { 3 } else { 1 });
+        assert_eq!(legal(&mut model), legal(&mut p));
+    }
+    let v = mined(&[]);
+    assert!(Position::from_str(&chess(), "8/8/8/8/8/8/8/K6k w - - 0 1 mines=a5").is_err());
+    for bad in [
+        "mines=z9",
+        "refused=a1",
+        "refused=a1-a2-zz",
+        "rng=xyz",
+        "rng=12345678901234567",
+    ] {
+        let s = format!("{BASE} {bad}");
+        assert!(Position::from_str(&v, &s).is_err(), "{bad}");
+    }
+}
