@@ -34,6 +34,8 @@ pub(crate) enum EndEvent {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// A royal piece was removed by a mine.
+    RoyalBlasted,
     /// The same position for the N-th time since the last irreversible move.
     Repetition(u32),
     /// N plies without a capture or a pawn move.
@@ -98,6 +100,8 @@ pub(crate) struct Clauses {
     pub check_all: bool,
     /// What a win, a draw and a loss are worth (`points`), see `scoring.rs`.
     pub points: crate::scoring::Points,
+    /// Hidden mines (`mines`, `mine` statements), if the variant has any.
+    pub mines: Option<Box<crate::mines::MineRules>>,
 }
 
 impl Default for Clauses {
@@ -109,6 +113,7 @@ impl Default for Clauses {
             non_aggression: None,
             check_all: false,
             points: crate::scoring::Points::default(),
+            mines: None,
         }
     }
 }

@@ -91,6 +91,9 @@ impl Position {
             return;
         }
         self.gen_pseudo(list);
+        if self.refused.is_some() {
+            self.drop_refused(list);
+        }
         if self.v.clauses.non_aggression.is_some() {
             self.filter_aggression(list);
         }

@@ -55,6 +55,7 @@ mod ids;
 mod legality;
 mod long;
 mod mate;
+mod mines;
 mod movegen;
 mod moves;
 mod outcome;
@@ -70,20 +71,23 @@ mod tables;
 mod testing;
 mod topology;
 mod variant;
+mod view;
 mod zobrist;
 
 pub use cellset::CellSet;
 pub use compile::Loaded;
 pub use error::{Error, MoveError, PositionError, PositionErrorKind, ReviewError, ReviewErrorKind};
 pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
+pub use mines::MinesShown;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
 pub use perft::{divide, perft};
-pub use position::Position;
+pub use position::{Announcement, MineEvent, Position};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
     Variant,
 };
+pub use view::{KnownMine, PlayerView};
 
 /// The top-level README, whose Rust examples run as doctests so they stay true.
 #[doc = include_str!("../../README.md")]

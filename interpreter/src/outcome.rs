@@ -25,6 +25,8 @@ pub enum EndReason {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// A royal piece was removed by a mine.
+    RoyalBlasted,
     /// The same position occurred the given number of times.
     Repetition,
     /// Too many plies without a capture or a pawn move.
@@ -50,6 +52,7 @@ impl EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::NoMoves => "no-moves",
             EndReason::RoyalCaptured => "royal-captured",
+            EndReason::RoyalBlasted => "royal-blasted",
             EndReason::Repetition => "repetition",
             EndReason::Quiet => "quiet",
             EndReason::Material => "material",
@@ -68,6 +71,7 @@ impl EndReason {
             Stalemate,
             NoMoves,
             RoyalCaptured,
+            RoyalBlasted,
             Repetition,
             Quiet,
             Material,
@@ -284,6 +288,7 @@ mod tests {
             EndReason::Stalemate,
             EndReason::NoMoves,
             EndReason::RoyalCaptured,
+            EndReason::RoyalBlasted,
             EndReason::Repetition,
             EndReason::Quiet,
             EndReason::Material,

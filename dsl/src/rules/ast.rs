@@ -6,6 +6,8 @@
 
 use crate::span::{Span, Spanned};
 
+pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
+
 /// A name as written (direction, zone, cell, player, piece, option...).
 pub type Ident = Spanned<String>;
 
@@ -52,6 +54,10 @@ pub enum Item {
     Notation(NotationDecl),
     /// `points win N, draw N, loss N`.
     Points(PointsDecl),
+    /// `mines N in ZONE seed S`, `mines mirror D E`, `mines shown ...`.
+    Mines(MinesDecl),
+    /// `mine primed|unprimed [PIECES]: EFFECTS`.
+    Mine(MineRuleDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
     When(When<Item>),
 }
@@ -438,6 +444,8 @@ pub enum Event {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// A royal piece was removed by a mine (`royal blasted`).
+    RoyalBlasted,
     /// The same position for the N-th time.
     Repetition(Num),
     /// N plies without a capture or a pawn move.

@@ -5,6 +5,7 @@
 //! the interpreter's compiler does it and reports unknown names with these spans.
 
 pub mod ast;
+mod ast_mines;
 mod build;
 mod found;
 mod hints;

@@ -104,4 +104,6 @@ mod scoring_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_mines;
+#[cfg(test)]
 mod tests_players;

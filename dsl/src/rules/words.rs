@@ -21,11 +21,13 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "non-aggression",
     "notation",
     "points",
+    "mines",
+    "mine",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
-                              check, end, en passant, non-aggression, notation, points, \
+                              check, end, en passant, non-aggression, notation, points, mines, mine, \
                               when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
@@ -100,6 +102,11 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::checkmate_by => "`by one` or `by many`",
         Rule::aggression_cond => "`lost OP N` or `lead OP N`",
         Rule::aggression_zone => "`in ZONE`",
+        Rule::mine_effect => "a mine effect (`prime`, `undo`, `blast`, `again`)",
+        Rule::mine_zone | Rule::mine_zone_term | Rule::mine_zone_ref => "a zone or cell name",
+        Rule::mines_layout => "`N in ZONE seed S`",
+        Rule::mines_mirror => "`mirror DIR DIR`",
+        Rule::mines_shown => "`shown always|primed|never`",
         Rule::unless_check => "`unless check`",
         Rule::outcome => "an outcome",
         Rule::material_alt => "piece letters",
@@ -161,11 +168,14 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
 fn keyword_slice(word: &str) -> &'static [&'static str] {
     const ALL: &[&str] = &[
         "actor",
+        "again",
         "all",
         "always",
         "and",
         "any",
         "between",
+        "blast",
+        "blasted",
         "board",
         "bool",
         "by",
@@ -212,6 +222,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "max",
         "may",
         "min",
+        "mine",
+        "mines",
+        "mirror",
         "moves",
         "never",
         "no",
@@ -229,6 +242,8 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "player",
         "players",
         "points",
+        "prime",
+        "primed",
         "promote",
         "promotion",
         "quiet",
@@ -239,7 +254,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "royals",
         "safe",
         "seat",
+        "seed",
         "setup",
+        "shown",
         "slide",
         "stalemate",
         "step",
@@ -247,7 +264,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "to",
         "true",
         "turn",
+        "undo",
         "unless",
+        "unprimed",
         "value",
         "when",
         "win",
@@ -272,7 +291,7 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
             .into(),
         Rule::target => "write `to empty`, `to enemy`, `to friend` or `to any`".into(),
         Rule::event => "events are `checkmate`, `checkmate by one|many`, `stalemate`, `no moves`, \
-                        `royal captured`, `repetition N`, `quiet N`, `material each|all ...`, \
+                        `royal captured`, `royal blasted`, `repetition N`, `quiet N`, `material each|all ...`, \
                         `last player` and `check all opponents [and mate]`"
             .into(),
         Rule::outcome => "outcomes are `lose`, `lose to actor`, `win`, `draw`, `eliminate`, \
@@ -296,6 +315,7 @@ pub(crate) fn reserved_in(rule: Rule) -> &'static [&'static str] {
         Rule::dir_ref | Rule::player_def | Rule::player_ref => &["for", "in"],
         Rule::zone_def | Rule::zone_ref => &["for", "in", "to"],
         Rule::aggr_zone_ref => &["for", "in", "to", "unless"],
+        Rule::mine_zone_ref => &["for", "in", "to", "seed"],
         _ => &[],
     }
 }
@@ -318,6 +338,10 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "end" => "end EVENT: OUTCOME, ...",
         "en" => "en passant lasts turn|round",
         "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
+        "mines" => {
+            "mines N in ZONE seed S  |  mines mirror DIR DIR  |  mines shown always|primed|never"
+        }
+        "mine" => "mine primed|unprimed [PIECES]: prime|undo|blast|again, ...",
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
         "points" => "points win N, draw N, loss N",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",

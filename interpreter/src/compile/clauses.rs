@@ -78,6 +78,7 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
         Event::Stalemate => EndEvent::Stalemate,
         Event::NoMoves => EndEvent::NoMoves,
         Event::RoyalCaptured => EndEvent::RoyalCaptured,
+        Event::RoyalBlasted => EndEvent::RoyalBlasted,
         Event::LastPlayer => EndEvent::LastPlayer,
         Event::CheckmateBy(by) => EndEvent::CheckmateBy(*by == MateBy::One),
         Event::CheckAll { mate } => EndEvent::CheckAll { mate: *mate },

@@ -17,6 +17,7 @@ mod cx;
 mod dirsets;
 mod kinds;
 mod limits;
+mod mines;
 mod names;
 mod options;
 mod order;
@@ -205,6 +206,17 @@ impl Variant {
             &mut cx,
         );
         game_rules.points = points::compile(&active, &opts, &mut cx);
+        game_rules.mines = mines::compile(
+            &active,
+            &mines::Env {
+                names: &names,
+                zones: &zones,
+                types: &types,
+                topo: &topo,
+                opts: &opts,
+            },
+            &mut cx,
+        );
         let marks = clauses::marks(&active);
         let Some(compiled) = compiled else {
             return Err(cx.finish().into());

@@ -296,6 +296,8 @@ pub(crate) struct Active<'a> {
     pub aggressions: Vec<&'a NonAggressionDecl>,
     pub notations: Vec<&'a ast::NotationDecl>,
     pub points: Vec<&'a ast::PointsDecl>,
+    pub mines: Vec<&'a ast::MinesDecl>,
+    pub mine_rules: Vec<&'a ast::MineRuleDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -358,6 +360,8 @@ impl<'a> Active<'a> {
                 Item::NonAggression(n) => self.aggressions.push(n),
                 Item::Notation(n) => self.notations.push(n),
                 Item::Points(p) => self.points.push(p),
+                Item::Mines(m) => self.mines.push(m),
+                Item::Mine(m) => self.mine_rules.push(m),
                 Item::When(_) => {}
             }
         }

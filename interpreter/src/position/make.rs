@@ -40,6 +40,9 @@ impl Position {
             move_number: self.move_number,
             finished: false,
         };
+        if self.v.clauses.mines.is_some() && self.mine_refuse(mv, &u) {
+            return;
+        }
         // A pass applies the no-move clause, which asks about the position as it is.
         let no_move = (mv.kind == mk::PASS).then(|| self.no_move());
         self.history.push(self.hash);
@@ -121,6 +124,11 @@ impl Position {
                 }
             }
         }
+        let again = self.v.clauses.mines.is_some() && {
+            let again = self.mine_entered(mv, me, &mut u);
+            reset_quiet |= self.board[mv.to as usize] == 0 && mv.kind != mk::PASS;
+            again
+        };
         if new_ep.is_some() || !self.ep.is_empty() {
             self.update_ep(&mut u, me, new_ep, cap_cell);
         }
@@ -134,8 +142,8 @@ impl Position {
             self.quiet.saturating_add(1)
         };
         self.ply = self.ply.saturating_add(1);
-        let next = self.next_player(me);
-        if next <= me {
+        let next = if again { me } else { self.next_player(me) };
+        if next <= me && !again {
             self.move_number = self.move_number.saturating_add(1);
         }
         self.to_move = next;
@@ -148,7 +156,7 @@ impl Position {
 
     /// Adds `value` to the points `owner` has lost (hashed when a rule reads them).
     #[inline]
-    fn add_lost(&mut self, owner: Player, value: i64) {
+    pub(super) fn add_lost(&mut self, owner: Player, value: i64) {
         let old = self.lost[owner as usize];
         self.lost[owner as usize] = old + value;
         if self.v.clauses.reads_lost() {
@@ -170,6 +178,9 @@ impl Position {
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
         let mv = u.mv;
+        if self.v.clauses.mines.is_some() && self.mine_unmake(&u) {
+            return Some(mv);
+        }
         for _ in 0..u.ctl_changes {
             if let Some((i, old)) = self.ctl_log.pop() {
                 self.control[i as usize] = old;

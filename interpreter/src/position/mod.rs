@@ -15,11 +15,13 @@
 
 mod ep;
 mod make;
+mod mined;
 mod pieces;
 mod query;
 mod resign;
 
 pub(crate) use ep::EpEntry;
+pub use mined::{Announcement, MineEvent};
 
 use crate::cellset::CellSet;
 use crate::ids::{Cell, Kind, Player};
@@ -109,6 +111,16 @@ pub struct Position {
     /// True while a move is made only to test it (legality, mate questions): `make`
     /// then skips the `check all opponents` clauses, which no such test depends on.
     pub(crate) probing: bool,
+    /// Per cell, for variants with mines (else empty): `mines::MINE | mines::PRIMED`.
+    pub(crate) mines: Vec<u8>,
+    /// The random generator's state (splitmix64), seeded by the rules.
+    pub(crate) rng: u64,
+    /// A move the player to move was refused (a mine's `undo`) and may not repeat.
+    pub(crate) refused: Option<Move>,
+    /// Mine undo records, one per move made (variants with mines only).
+    pub(crate) mine_log: Vec<mined::MineUndo>,
+    /// Announcements made by the moves played.
+    pub(crate) announcements: Vec<Announcement>,
 }
 
 impl Position {
@@ -121,6 +133,7 @@ impl Position {
                 p.virgin.insert(cell);
             }
         }
+        p.lay_mines();
         p.hash = p.compute_hash();
         p
     }
@@ -161,6 +174,11 @@ impl Position {
             pin_scratch: CellSet::new(cells),
             block: CellSet::new(cells),
             probing: false,
+            mines: vec![0; if v.clauses.mines.is_some() { cells } else { 0 }],
+            rng: v.clauses.mines.as_ref().map_or(0, |m| m.seed),
+            refused: None,
+            mine_log: Vec::new(),
+            announcements: Vec::new(),
             v,
         }
     }
@@ -212,7 +230,7 @@ impl Position {
                 h ^= k.lost(p as Player, points);
             }
         }
-        h
+        h ^ self.mine_hash()
     }
 
     /// Puts a piece on an empty cell (no hash update).
@@ -251,6 +269,9 @@ impl PartialEq for Position {
             && self.move_number == o.move_number
             && self.finish == o.finish
             && self.hash == o.hash
+            && self.mines == o.mines
+            && self.refused == o.refused
+            && self.rng == o.rng
     }
 }
 

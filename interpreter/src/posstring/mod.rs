@@ -14,12 +14,18 @@
 //!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), `lost=t:N,...` (material
 //!   points lost to captures; written only when a rule reads them, such as
 //!   `non-aggression`, and then hashed too), `end=REASON:P,P,...` (a result recorded
-//!   by a move; P is 1, 1/2 or 0 per player in turn order).
+//!   by a move; P is 1, 1/2 or 0 per player in turn order). Variants with mines add,
+//!   before `end=`: `mines=c3,d4+` (mined cells, `+` when primed; omitted when none),
+//!   `refused=g1-c3[-q]` (the move the player to move was refused) and `rng=HEX` (the
+//!   random generator's state). A player's view string (`PlayerView`) writes only
+//!   the mines shown to him in `mines=`, the other primed mines (announced) in
+//!   `heard=`, and no `rng=`.
 //!
 //! Reading never panics: every problem is a [`PositionError`] with its place in the
 //! text. Positions are checked against the variant's limits; with two players and
 //! `check always`, the player not to move may not be in check.
 
+mod mines;
 mod read;
 
 pub(crate) use read::Reader;
@@ -170,6 +176,14 @@ impl Position {
 impl fmt::Display for Position {
     /// The position string (see the module docs).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.write_string(None))
+    }
+}
+
+impl Position {
+    /// The position string as the referee (`None`) or a player sees it: a player's
+    /// string holds only the mines he knows of and no generator state.
+    pub(crate) fn write_string(&self, viewer: Option<Player>) -> String {
         let v = &*self.v;
         let tag = |p: Player| v.players[p as usize].tag;
         let mut s = String::new();
@@ -226,6 +240,7 @@ impl fmt::Display for Position {
         if !lost.is_empty() {
             s.push_str(&format!(" lost={}", lost.join(",")));
         }
+        self.write_mines(&mut s, viewer);
         if let Some(fin) = self.finish {
             let scores: Vec<&str> = fin
                 .scores(n)
@@ -238,7 +253,7 @@ impl fmt::Display for Position {
                 .collect();
             s.push_str(&format!(" end={}:{}", fin.reason.name(), scores.join(",")));
         }
-        f.write_str(&s)
+        s
     }
 }
 

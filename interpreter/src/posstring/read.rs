@@ -279,6 +279,9 @@ impl Reader<'_> {
         let at = f.at + key.len() + 1;
         let n = self.v.player_count();
         let pairs = || value.split(',').filter(|x| !x.is_empty());
+        if self.mine_extra(key, value, at, pos)? {
+            return Ok(());
+        }
         match key {
             "elim" => {
                 for t in pairs() {

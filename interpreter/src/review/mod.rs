@@ -6,7 +6,9 @@
 //! pieces marked), the player to move, the outcome when the game is over, one line per
 //! piece with its legal moves in SAN (`N g1: Nf3 Nh3`, pieces in cell order, each
 //! piece's moves sorted as text, so that only a change of the legal moves changes the
-//! review), and the count. `cargo test` compares it with the snapshot, so a
+//! review), and the count. With `view: PLAYER` the position string is that player's
+//! view string, the board marks the mines shown to him (`*` empty, `x` occupied)
+//! instead of targets, and a `heard:` line lists the announcements he heard. `cargo test` compares it with the snapshot, so a
 //! change in any rule that changes a legal move shows up there.
 
 mod spec;
@@ -79,7 +81,31 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
         }
         let _ = writeln!(out, "moves: {}", played.trim_end());
     }
-    let _ = writeln!(out, "position: {pos}");
+    let viewer = match &b.view {
+        None => None,
+        Some((line, name)) => Some(
+            v.players()
+                .iter()
+                .position(|p| p.name == *name)
+                .ok_or_else(|| {
+                    let msg = format!("unknown player `{}`", short(name));
+                    b.error(*line, ReviewErrorKind::Syntax, msg)
+                })? as crate::Player,
+        ),
+    };
+    match viewer {
+        None => {
+            let _ = writeln!(out, "position: {pos}");
+        }
+        Some(p) => {
+            let view = pos.view(p);
+            let _ = writeln!(out, "view of {}: {}", v.players()[p as usize].name, view);
+            let heard: Vec<String> = view.announcements().map(|a| a.text(v)).collect();
+            if !heard.is_empty() {
+                let _ = writeln!(out, "heard: {}", heard.join("; "));
+            }
+        }
+    }
     let only: Option<Vec<Cell>> = match &b.cells {
         None => None,
         Some((line, names)) => Some(
@@ -103,9 +129,10 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
         })
         .copied()
         .collect();
-    let marks: Vec<Cell> = match only {
-        Some(_) => shown.iter().map(|m| m.to).collect(),
-        None => Vec::new(),
+    let marks: Vec<Cell> = match (viewer, only) {
+        (Some(p), _) => pos.view(p).shown_mines().iter().map(|m| m.0).collect(),
+        (None, Some(_)) => shown.iter().map(|m| m.to).collect(),
+        (None, None) => Vec::new(),
     };
     out.push('\n');
     out += &text_board(&pos, &marks);

@@ -3,7 +3,8 @@
 //! Plain text; `#` at the start of a line or after a blank starts a comment (so a mate
 //! mark such as `Qh4#` inside a move list is not one); blocks start with `== title`
 //! and are separated by blank lines; inside a block, `position:`, `moves:` and
-//! `cells:` lines, each at most once.
+//! `cells:` lines, each at most once, and `view: PLAYER` (the block as that player
+//! sees it: his view string, the mines he is shown, the announcements he heard).
 
 use crate::error::{ReviewError, ReviewErrorKind};
 
@@ -22,6 +23,8 @@ pub(crate) struct Block {
     pub position: Option<(usize, String)>,
     pub moves: Option<(usize, Vec<String>)>,
     pub cells: Option<(usize, Vec<String>)>,
+    /// `view: PLAYER`: the block as that player sees it.
+    pub view: Option<(usize, String)>,
 }
 
 impl Block {
@@ -114,6 +117,8 @@ pub(crate) fn parse(spec: &str) -> Result<Vec<Block>, ReviewError> {
             "position" if b.position.is_some() => return Err(twice(b, "position")),
             "moves" if b.moves.is_some() => return Err(twice(b, "moves")),
             "cells" if b.cells.is_some() => return Err(twice(b, "cells")),
+            "view" if b.view.is_some() => return Err(twice(b, "view")),
+            "view" => b.view = Some((n, value.to_owned())),
             "position" => b.position = Some((n, value.to_owned())),
             "moves" => {
                 let moves: Vec<String> =
@@ -127,7 +132,7 @@ pub(crate) fn parse(spec: &str) -> Result<Vec<Block>, ReviewError> {
             "cells" => b.cells = Some((n, words())),
             other => {
                 let m = format!(
-                    "unknown key `{}`: the keys are `position`, `moves` and `cells`",
+                    "unknown key `{}`: the keys are `position`, `moves`, `cells` and `view`",
                     short(other)
                 );
                 return Err(b.error(n, ReviewErrorKind::UnknownKey, m));
@@ -196,7 +201,13 @@ mod tests {
         assert_eq!((e.block.as_str(), e.line), ("first", 2));
         assert_eq!(
             e.to_string(),
-            "review spec, block `first`, line 2: unknown key `foo`: the keys are `position`, `moves` and `cells`"
+            "review spec, block `first`, line 2: unknown key `foo`: the keys are `position`, `moves`, `cells` and `view`"
         );
+        assert_eq!(
+            kind("== a\nview: white\nview: black\n"),
+            ReviewErrorKind::UnknownKey
+        );
+        let b = parse("== a\nview: black\n").unwrap();
+        assert_eq!(b[0].view, Some((2, "black".to_owned())));
     }
 }

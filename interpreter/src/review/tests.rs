@@ -53,6 +53,10 @@ fn bad_specs_are_typed_errors() {
         (ReviewErrorKind::UnknownCell, "a".into(), 2)
     );
     assert_eq!(kind("hello\n").0, ReviewErrorKind::Syntax);
+    assert_eq!(
+        kind("== a\nview: red\n"),
+        (ReviewErrorKind::Syntax, "a".into(), 2)
+    );
     let Err(e) = review(&v, "== a\nmoves: e4 Nd5\n") else {
         panic!()
     };
@@ -101,4 +105,14 @@ fn hostile_specs_never_panic() {
         }
         let _ = review(&v, &spec);
     }
+}
+
+#[test]
+fn a_view_block_shows_the_view_string() {
+    // Chess has nothing hidden: the view string is the position string.
+    let text = review(&chess(), "== w\nview: black\ncells: g1\n").unwrap();
+    assert!(text.contains(
+        "view of black: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1\n"
+    ));
+    assert!(!text.contains("heard:") && !text.contains("position:"));
 }

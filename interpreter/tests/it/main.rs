@@ -6,6 +6,7 @@ mod dreierschach;
 mod fixtures;
 mod games;
 mod hostile;
+mod mined;
 mod naive;
 mod perft;
 mod render;

@@ -8,6 +8,7 @@
 
 mod clauses;
 mod decls;
+mod mines;
 mod piece;
 mod points;
 
@@ -89,6 +90,8 @@ impl Builder<'_> {
             Rule::non_aggression_stmt => Item::NonAggression(self.non_aggression(pair)),
             Rule::notation_stmt => Item::Notation(self.notation(pair)),
             Rule::points_stmt => Item::Points(self.points(pair)),
+            Rule::mines_stmt => Item::Mines(self.mines(pair)),
+            Rule::mine_stmt => Item::Mine(self.mine_rule(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);

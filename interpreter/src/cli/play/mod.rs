@@ -7,6 +7,7 @@
 mod armies;
 mod command;
 mod explain;
+mod hidden;
 mod input;
 mod record;
 
@@ -16,7 +17,6 @@ use super::load;
 use super::show;
 use super::term::Term;
 use armies::Armies;
-use chessgraph::draw::text_board;
 use chessgraph::san::parse_move;
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
@@ -49,18 +49,24 @@ impl Game {
     fn show(&mut self, t: &mut Term) -> Result<(), CliError> {
         t.print(&format!(
             "\n{}{}\n> ",
-            drawing(&self.pos),
+            drawing(hidden::board(&self.pos), &self.pos),
             show::turn(&self.pos)
         ))
     }
 
-    /// Makes `m`, records it as `text` and announces eliminations and armies
-    /// changing hands.
+    /// Makes `m`, records it as `text` with the referee's announcements, and
+    /// announces eliminations and armies changing hands.
     fn make(&mut self, m: chessgraph::Move, text: String, t: &mut Term) -> Result<(), CliError> {
         let before = Armies::of(&self.pos);
         let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        let since = self.pos.announcements().len();
         self.pos.make(m);
-        self.record.push(turn, me, text);
+        let mut entry = text;
+        for news in hidden::announced(&self.pos, since) {
+            t.print(&format!("referee: {news}\n"))?;
+            entry += &format!(" {{{news}}}");
+        }
+        self.record.push(turn, me, entry);
         for line in before.news(&Armies::of(&self.pos), &self.pos) {
             t.print(&format!("{line}\n"))?;
         }
@@ -188,9 +194,9 @@ impl Game {
     }
 }
 
-/// The board in text, with the legend of the armies when more than two play.
-fn drawing(pos: &Position) -> String {
-    let board = text_board(pos, &[]);
+/// `board` (the text drawing the player may see) with the legend of the armies when
+/// more than two play.
+fn drawing(board: String, pos: &Position) -> String {
     match Armies::of(pos).legend(pos) {
         Some(legend) => format!("{board}{legend}\n\n"),
         None => format!("{board}\n"),
@@ -204,7 +210,14 @@ pub fn run(
     input: &mut dyn BufRead,
     t: &mut Term,
 ) -> Result<(), CliError> {
-    let v = load::variant(spec, t)?;
+    let mut v = load::variant(spec, t)?;
+    let mut seed = None;
+    if position.is_none() {
+        if let Some((seeded, s)) = hidden::with_clock_seed(spec, v.seed_option()) {
+            v = load::variant(&seeded, t)?;
+            seed = Some(s);
+        }
+    }
     let pos = load::position(&v, position)?;
     let mut game = Game {
         start: pos.to_string(),
@@ -280,9 +293,13 @@ pub fn run(
             Err(CliError::Abandoned),
         ),
     };
+    let mut board = hidden::reveal(&game.pos);
+    if let (Some(s), Some(name)) = (seed, v.seed_option()) {
+        board += &format!("the mines were laid with {name}={s}\n");
+    }
     t.print(&format!(
         "\n{}{summary}\n\n{}",
-        drawing(&game.pos),
+        drawing(board, &game.pos),
         game.record.render(v.name(), &game.start, &result)
     ))?;
     status
@@ -295,9 +312,20 @@ mod tests {
     use crate::cli::report::Reporter;
 
     fn play(lines: &str) -> (Result<(), CliError>, String, String) {
+        play_in("chess", &[], lines)
+    }
+
+    fn play_in(
+        name: &str,
+        options: &[(&str, &str)],
+        lines: &str,
+    ) -> (Result<(), CliError>, String, String) {
         let spec = VariantSpec {
-            at: locate("chess").unwrap(),
-            options: Vec::new(),
+            at: locate(name).unwrap(),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut t = Term {
@@ -337,5 +365,26 @@ mod tests {
         let (r, out, _) = play("quit\n");
         assert!(r.is_ok());
         assert!(out.contains("game stopped"));
+    }
+
+    #[test]
+    fn mined_chess_shows_each_player_his_view() {
+        // seed 2002 lays a3 a6 e3 e6: e3 primes e3 for both to see (default
+        // hidden-then-exposed); the other mines stay hidden until the end.
+        let (r, out, _) = play_in("mined-chess", &[("seed", "2002")], "e2e3\nb8c6\nquit\n");
+        assert!(r.is_ok());
+        assert!(out.contains("white's view (mines shown to him"), "{out}");
+        assert!(out.contains("referee: e3 is mined"), "{out}");
+        assert!(out.contains("black's view"));
+        // Before e3 white sees no mine; after it both see e3 marked.
+        let views: Vec<&str> = out.split("view (mines").collect();
+        assert!(views[1].contains("\n3 . . . . . . . .\n"), "{}", views[1]);
+        assert!(views[2].contains("3 . . . . x . . ."), "{}", views[2]);
+        // The record carries the announcement; the end reveals every mine.
+        assert!(out.contains("e3 {e3 is mined}"), "{out}");
+        assert!(out.contains("every mine"));
+        assert!(!out.contains("mines were laid with"), "the seed was given");
+        let (_, out, _) = play_in("mined-chess", &[], "quit\n");
+        assert!(out.contains("the mines were laid with seed="), "{out}");
     }
 }

@@ -1,0 +1,63 @@
+//! `play` for games with hidden information: each player is shown only his own view
+//! (the mines he knows of marked on the board), the referee's announcements are
+//! printed and written into the record, and a mine layout seeded by an option the
+//! players did not set gets a seed from the clock, revealed when the game ends.
+
+use crate::cli::config::VariantSpec;
+use chessgraph::draw::text_board;
+use chessgraph::Position;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The board as the player to move may see it (everything, without hidden rules).
+pub fn board(pos: &Position) -> String {
+    let v = pos.variant();
+    if !v.has_mines() {
+        return text_board(pos, &[]);
+    }
+    let me = pos.to_move();
+    let view = pos.view(me);
+    let marks: Vec<u16> = view.shown_mines().iter().map(|m| m.0).collect();
+    format!(
+        "{}'s view (mines shown to him: * empty, x occupied)\n{}",
+        v.players()[me as usize].name,
+        text_board(pos, &marks)
+    )
+}
+
+/// The whole truth, for the end of the game: every mine marked, the referee string.
+pub fn reveal(pos: &Position) -> String {
+    if !pos.variant().has_mines() {
+        return text_board(pos, &[]);
+    }
+    let marks: Vec<u16> = pos.mines().iter().map(|m| m.0).collect();
+    format!(
+        "every mine (* empty, x occupied):\n{}referee: {pos}\n",
+        text_board(pos, &marks)
+    )
+}
+
+/// The texts of the announcements made since `since` of them existed.
+pub fn announced(pos: &Position, since: usize) -> Vec<String> {
+    let v = pos.variant();
+    pos.announcements()
+        .get(since..)
+        .unwrap_or(&[])
+        .iter()
+        .map(|a| a.text(v))
+        .collect()
+}
+
+/// With a seed option the players did not set, the spec with a seed from the clock
+/// (and that seed); otherwise `None`.
+pub fn with_clock_seed(spec: &VariantSpec, option: Option<&str>) -> Option<(VariantSpec, u32)> {
+    let name = option?;
+    if spec.options.iter().any(|(k, _)| k == name) {
+        return None;
+    }
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32);
+    let mut spec = spec.clone();
+    spec.options.push((name.to_owned(), nanos.to_string()));
+    Some((spec, nanos))
+}
