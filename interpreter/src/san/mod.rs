@@ -30,7 +30,7 @@
 pub(crate) mod names;
 mod read;
 
-pub use read::parse_move;
+pub use read::{parse_move, parse_move_with_offer};
 
 use crate::clauses::EndEvent;
 use crate::ids::{Cell, Player};
