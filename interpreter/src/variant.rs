@@ -128,6 +128,9 @@ pub struct NotationMarks {
     pub check: String,
     /// After a mating move (`#`).
     pub mate: String,
+    /// After a move that comes with a draw offer; empty (the default): the variant
+    /// writes none.
+    pub draw: String,
 }
 
 impl Default for NotationMarks {
@@ -136,6 +139,7 @@ impl Default for NotationMarks {
             promotion: "=".into(),
             check: "+".into(),
             mate: "#".into(),
+            draw: String::new(),
         }
     }
 }

@@ -570,6 +570,9 @@ pub enum NotationKey {
     Check,
     /// After a mating move.
     Mate,
+    /// After a move that comes with a draw offer (`=` in Dreierschach; none by
+    /// default, since chess writes `=` for promotions).
+    Draw,
 }
 
 /// `when COND { ... }`.

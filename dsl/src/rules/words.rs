@@ -110,7 +110,7 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::unless_check => "`unless check`",
         Rule::outcome => "an outcome",
         Rule::material_alt => "piece letters",
-        Rule::notation_key => "`promotion`, `check` or `mate`",
+        Rule::notation_key => "`promotion`, `check`, `mate` or `draw`",
         Rule::notation_mark => "a notation mark",
         Rule::points_key => "`win`, `draw` or `loss`",
         Rule::points_entry => "`win N`, `draw N` or `loss N`",
@@ -150,7 +150,7 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
             "check",
         ],
         Rule::outcome => &["lose", "win", "draw", "eliminate", "pass", "captor"],
-        Rule::notation_key => &["promotion", "check", "mate"],
+        Rule::notation_key => &["promotion", "check", "mate", "draw"],
         Rule::points_key | Rule::points_entry => &["win", "draw", "loss"],
         Rule::safe_clause => &["safe"],
         _ => {

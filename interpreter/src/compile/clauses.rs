@@ -170,7 +170,7 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
     Some(EndClause { event, effects })
 }
 
-/// The `notation` marks (defaults `=`, `+`, `#`).
+/// The `notation` marks (defaults `=`, `+`, `#`, no draw mark).
 pub(crate) fn marks(active: &Active) -> NotationMarks {
     let mut m = NotationMarks::default();
     for n in &active.notations {
@@ -179,6 +179,7 @@ pub(crate) fn marks(active: &Active) -> NotationMarks {
                 NotationKey::Promotion => &mut m.promotion,
                 NotationKey::Check => &mut m.check,
                 NotationKey::Mate => &mut m.mate,
+                NotationKey::Draw => &mut m.draw,
             };
             *slot = mark.node.clone();
         }
@@ -206,6 +207,7 @@ mod tests {
         assert!(!v.clauses.check_all);
         assert_eq!(v.notation_marks().check, "!");
         assert_eq!(v.notation_marks().mate, "#");
+        assert_eq!(v.notation_marks().draw, "", "no draw mark unless given");
         let v = compile(
             &format!("{base}end checkmate by one: pass\nend check all opponents and mate: draw\n"),
             CHESS_BOARD,

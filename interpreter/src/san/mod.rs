@@ -25,12 +25,14 @@
 //! The text written is read back by [`parse_move`] as the same move; when a board's
 //! names would make it read two ways, the long form is written instead.
 //!
-//! Reading ([`parse_move`]) is lenient; see `read.rs`.
+//! Reading ([`parse_move`]) is lenient; see `read.rs`. A draw offer is not part of a
+//! move: [`san`] never writes the `notation draw` mark (the game record adds it
+//! after the offering player's move), [`parse_move_with_offer`] reads it.
 
 pub(crate) mod names;
 mod read;
 
-pub use read::parse_move;
+pub use read::{parse_move, parse_move_with_offer};
 
 use crate::clauses::EndEvent;
 use crate::ids::{Cell, Player};

@@ -1,8 +1,10 @@
 //! Reading moves leniently: SAN with or without `x`, check and mate marks (`+`, `#`,
-//! `++` or the variant's own), annotations (`!`, `?`), `e.p.`, a promotion with or
+//! `++` or the variant's own), the variant's draw-offer mark if it has one (`Ng7=` in
+//! Dreierschach; [`parse_move_with_offer`] tells whether it was there, [`parse_move`]
+//! reads the move alone), annotations (`!`, `?`, `(=)`), `e.p.`, a promotion with or
 //! without its mark (`e8=Q`, `e8Q`, `e8q`), castles written with `O` or `0` (`0-0`),
 //! over-specified from cells (`Ng1f3`), `pass`, and long notation (`g1f3`, `e7e8q`,
-//! `e2-e4`).
+//! `e2-e4`, `d6xg7`).
 //!
 //! The text is read every way it can be (a leading piece letter or not, a trailing
 //! promotion or not, every split into hint and target cell); the legal moves that fit
@@ -55,8 +57,10 @@ impl Reading<'_> {
     }
 }
 
-/// The text without trailing marks and annotations.
-fn strip_marks<'a>(v: &Variant, mut s: &'a str) -> &'a str {
+/// The text without trailing marks and annotations, and whether the variant's draw
+/// mark was among them (in any order with the others: `Re1+=`, `Re1=+`).
+fn strip_marks<'a>(v: &Variant, mut s: &'a str) -> (&'a str, bool) {
+    let mut offer = false;
     loop {
         let before = s;
         s = s.trim_end();
@@ -68,8 +72,14 @@ fn strip_marks<'a>(v: &Variant, mut s: &'a str) -> &'a str {
                 s = s.strip_suffix(mark.as_str()).unwrap_or(s);
             }
         }
+        if !v.marks.draw.is_empty() {
+            if let Some(rest) = s.strip_suffix(v.marks.draw.as_str()) {
+                s = rest;
+                offer = true;
+            }
+        }
         if s == before {
-            return s;
+            return (s, offer);
         }
     }
 }
@@ -131,8 +141,17 @@ pub(crate) fn readings<'a>(v: &Variant, s: &'a str) -> Vec<Reading<'a>> {
     out
 }
 
-/// The legal move written as `text` (SAN-like or long notation).
+/// The legal move written as `text` (SAN-like or long notation). A trailing draw-offer
+/// mark (`notation draw`) is accepted and ignored: a move with an offer is still a
+/// move text; [`parse_move_with_offer`] reports it.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    parse_move_with_offer(pos, text).map(|(m, _)| m)
+}
+
+/// The legal move written as `text`, and whether the text ends with the variant's
+/// draw-offer mark (`Ng7=` with `notation draw "="`; always false for a variant
+/// without one, where `=` is at most the promotion mark).
+pub fn parse_move_with_offer(pos: &mut Position, text: &str) -> Result<(Move, bool), MoveError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveError::Empty);
@@ -142,7 +161,13 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         return Err(MoveError::Unreadable(shown));
     }
     let v = pos.v.clone();
-    let core = strip_marks(&v, text);
+    let (core, offer) = strip_marks(&v, text);
+    read_core(pos, &v, core, &shown).map(|m| (m, offer))
+}
+
+/// The legal move written as `core` (marks stripped; `shown` quotes the text).
+fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result<Move, MoveError> {
+    let shown = shown.to_owned();
     if core.is_empty() {
         return Err(MoveError::Unreadable(shown));
     }
@@ -169,7 +194,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         1 => return Ok(castles[0]),
         _ => return Err(ambiguous(pos, &shown, &castles)),
     }
-    let reads = readings(&v, core);
+    let reads = readings(v, core);
     let mut found: Vec<Move> = Vec::new();
     for m in legal.iter().filter(|m| m.kind != mk::PASS) {
         if reads.iter().any(|r| r.fits(pos, *m)) && !found.iter().any(|f| f.same(*m)) {
@@ -205,6 +230,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         Err(e) if reads.is_empty() => return Err(e),
         Err(_) => {}
     }
+    if let Some(m) = long_with_capture_mark(pos, v, core) {
+        return Ok(m);
+    }
     let mover_castles = v
         .castles
         .iter()
@@ -213,6 +241,25 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         return Err(MoveError::Castle(shown));
     }
     Err(diagnose(pos, &shown, &reads, &legal))
+}
+
+/// Long notation with a capture mark between the cells (`d6xg7`, `d6:g7`, `e7xd8q`):
+/// the one legal move read when the text before an `x` or `:` is a cell name.
+fn long_with_capture_mark(pos: &mut Position, v: &Variant, core: &str) -> Option<Move> {
+    let mut found = None;
+    for (i, c) in core.char_indices().filter(|&(_, c)| c == 'x' || c == ':') {
+        let (from, to) = (&core[..i], &core[i + c.len_utf8()..]);
+        if v.cell(from).is_none() || to.is_empty() {
+            continue;
+        }
+        if let Ok(m) = pos.parse_long(&format!("{from}-{to}")) {
+            if found.is_some_and(|f: Move| !f.same(m)) {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
 }
 
 fn ambiguous(pos: &Position, shown: &str, moves: &[Move]) -> MoveError {

@@ -614,3 +614,31 @@ fn play_chess_for_3_mate_pass_and_king_capture() {
     // Brown's king move leaves Black mated, but by White's rook: no mate mark on it.
     assert!(r.out.contains("1. Ra8+ Kj12 pass"), "{}", r.out);
 }
+
+#[test]
+fn play_dreierschach_numbers_turns_of_three_and_records_draw_offers() {
+    // Seed 001's fragment (knight b7-d6 for its impossible `Sd2`), typed in long and
+    // short forms. White offers a draw with `draw` before his second move and gray
+    // declines: the offer is written after white's move. Gray offers with his move
+    // (`Nh10=`): black accepts, white declines.
+    let lines = b"g2i4\nNd6\nl11j11\ndraw\nno\nBi7\nNh10=\nyes\nno\nm8j7\nquit\n";
+    let r = run_in(&root(), &["play", "dreierschach"], lines);
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("gray: white offers a draw"), "{}", r.out);
+    assert!(r.out.contains("black: gray offers a draw"), "{}", r.out);
+    assert!(r.out.contains("white declines the draw"), "{}", r.out);
+    assert!(
+        r.out.contains("\n1. gi4 Nd6 11j11 2. Bi7= Nh10= Nj7 *\n"),
+        "{}",
+        r.out
+    );
+    // An offer with a move, accepted by both: the game ends drawn after that move.
+    let r = run_in(&root(), &["play", "dreierschach"], b"gi4=\nyes\nyes\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out.contains("draw agreed: white 1, gray 1, black 1"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("\n1. gi4= "), "{}", r.out);
+}

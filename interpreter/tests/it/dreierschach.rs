@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The variant with the default en-passant window (every opponent's next turn).
-fn v() -> Arc<Variant> {
+pub(crate) fn v() -> Arc<Variant> {
     static V: OnceLock<Arc<Variant>> = OnceLock::new();
     V.get_or_init(|| named("dreierschach", &[])).clone()
 }
@@ -27,7 +27,7 @@ const KINGS: &str = "wK d1, gK e10, bK m9";
 
 /// A position from `"wK d1, gP e5, ..."` (player tag, piece letter, cell), the tag of
 /// the player to move and the unmoved cells (castling rights), comma-separated.
-fn place(v: &Arc<Variant>, pieces: &str, to_move: char, unmoved: &str) -> Position {
+pub(crate) fn place(v: &Arc<Variant>, pieces: &str, to_move: char, unmoved: &str) -> Position {
     let mut at: HashMap<&str, &str> = HashMap::new();
     for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (piece, cell) = item.split_once(' ').expect("PIECE CELL");

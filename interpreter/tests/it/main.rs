@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod dreierschach;
+mod dreierschach_notation;
 mod fixtures;
 mod games;
 mod hostile;

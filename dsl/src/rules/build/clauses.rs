@@ -168,6 +168,7 @@ impl Builder<'_> {
             let key = match first(key_pair.clone()).as_rule() {
                 Rule::kw_promotion => NotationKey::Promotion,
                 Rule::kw_check => NotationKey::Check,
+                Rule::kw_draw => NotationKey::Draw,
                 _ => NotationKey::Mate,
             };
             let key = Spanned::new(key, tight(&key_pair));

@@ -538,6 +538,15 @@ fn en_passant_windows_and_notation() {
     assert_eq!(n.marks[0].1, Spanned::new(String::new(), at(text, "\"\"")));
     assert_eq!(n.marks[2].1, Spanned::new("#".into(), at(text, "\"#\"")));
     assert_eq!(n.marks[1].0.span, at(text, "check"));
+    let text = "notation promotion \"\", draw \"=\"";
+    let Item::Notation(n) = item(text) else {
+        panic!()
+    };
+    assert_eq!(
+        n.marks[1].0,
+        Spanned::new(NotationKey::Draw, at(text, "draw"))
+    );
+    assert_eq!(n.marks[1].1, Spanned::new("=".into(), at(text, "\"=\"")));
 }
 
 #[test]

@@ -48,7 +48,8 @@ Type a move in SAN (e4, Nf3, O-O, e8=Q) or long form (e2e4, g1f3, e7e8q), or a c
   board    draw the board again
   undo     take back the last move
   resign   give up (with more than two players, the others play on)
-  draw     offer a draw; every other player accepts or declines in turn
+  draw     offer a draw; every other player accepts or declines in turn (a move
+           ending in the variant's draw mark, if it has one, offers one too: Ng7=)
   help     this text
   quit     stop the game without a result
 ";

@@ -17,7 +17,7 @@ use super::load;
 use super::show;
 use super::term::Term;
 use armies::Armies;
-use chessgraph::san::parse_move;
+use chessgraph::san::parse_move_with_offer;
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
 use record::Record;
@@ -43,6 +43,9 @@ struct Game {
     pos: Position,
     record: Record,
     start: String,
+    /// A player whose draw offer was declined and who has not moved since: his next
+    /// move is recorded with the variant's draw mark (`notation draw`), if it has one.
+    offer: Option<u8>,
 }
 
 impl Game {
@@ -54,11 +57,16 @@ impl Game {
         ))
     }
 
-    /// Makes `m`, records it as `text` with the referee's announcements, and
-    /// announces eliminations and armies changing hands.
+    /// Makes `m`, records it as `text` (with the draw mark after it when the mover
+    /// offered a draw, then the referee's announcements) and announces eliminations
+    /// and armies changing hands.
     fn make(&mut self, m: chessgraph::Move, text: String, t: &mut Term) -> Result<(), CliError> {
         let before = Armies::of(&self.pos);
         let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        let text = match self.offer.take() {
+            Some(p) if p == me => text + &self.pos.variant().notation_marks().draw,
+            _ => text,
+        };
         let since = self.pos.announcements().len();
         self.pos.make(m);
         let mut entry = text;
@@ -105,18 +113,33 @@ impl Game {
         Ok(true)
     }
 
-    fn play_move(&mut self, text: &str, t: &mut Term) -> Result<bool, CliError> {
-        match parse_move(&mut self.pos, text) {
-            Ok(m) => {
+    /// Plays a typed move; a move text ending in the variant's draw mark (`Ng7=`)
+    /// also offers a draw once the move is made. True when the position changed;
+    /// `Some` end when the offer was accepted.
+    fn play_move(
+        &mut self,
+        text: &str,
+        input: &mut dyn BufRead,
+        t: &mut Term,
+    ) -> Result<(bool, Option<End>), CliError> {
+        match parse_move_with_offer(&mut self.pos, text) {
+            Ok((m, offered)) => {
+                let me = self.pos.to_move();
                 let san = chessgraph::san::san(&mut self.pos, m);
+                if offered {
+                    self.offer = Some(me);
+                }
                 self.make(m, san, t)?;
-                Ok(true)
+                if offered && self.finished().is_none() {
+                    return Ok((true, self.offer_draw(me, input, t)?));
+                }
+                Ok((true, None))
             }
             Err(e) => {
                 let why = explain::explain(&mut self.pos, text, &e);
                 t.eprint(&why)?;
                 t.print("> ")?;
-                Ok(false)
+                Ok((false, None))
             }
         }
     }
@@ -132,6 +155,7 @@ impl Game {
     }
 
     fn undo(&mut self, t: &mut Term) -> Result<(), CliError> {
+        self.offer = None;
         if self.record.pop().is_some() && self.pos.unmake().is_some() {
             t.print("took back the last move\n")
         } else {
@@ -139,18 +163,19 @@ impl Game {
         }
     }
 
-    /// Asks every other player still in the game; `Some` when all accept.
+    /// Asks every player still in the game but `me`, who offers; `Some` when all
+    /// accept.
     fn offer_draw(
         &mut self,
+        me: u8,
         input: &mut dyn BufRead,
         t: &mut Term,
     ) -> Result<Option<End>, CliError> {
         let v = self.pos.variant().clone();
-        let me = self.pos.to_move();
         let n = v.players().len() as u8;
         let others: Vec<u8> = (1..n)
             .map(|i| (me + i) % n)
-            .filter(|&p| !self.pos.is_eliminated(p))
+            .filter(|&p| p != me && !self.pos.is_eliminated(p))
             .collect();
         for p in others {
             let mut answer = None;
@@ -223,6 +248,7 @@ pub fn run(
         start: pos.to_string(),
         pos,
         record: Record::default(),
+        offer: None,
     };
     t.print(&format!("{} — type `help` for the commands\n", v.name()))?;
     game.show(t)?;
@@ -265,11 +291,21 @@ pub fn run(
                 game.resign(t)?;
                 true
             }
-            Line::Draw => match game.offer_draw(input, t)? {
-                Some(end) => break end,
-                None => true,
+            Line::Draw => {
+                let me = game.pos.to_move();
+                match game.offer_draw(me, input, t)? {
+                    Some(end) => break end,
+                    None => {
+                        // Declined: the offer goes into the record with his move.
+                        game.offer = Some(me);
+                        true
+                    }
+                }
+            }
+            Line::Move(text) => match game.play_move(&text, input, t)? {
+                (_, Some(end)) => break end,
+                (changed, None) => changed,
             },
-            Line::Move(text) => game.play_move(&text, t)?,
         };
         if changed && game.finished().is_none() {
             game.show(t)?;

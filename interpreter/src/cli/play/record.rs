@@ -1,5 +1,6 @@
-//! The game record: moves in numbered turns (with N players a turn holds N moves),
-//! resignations and the result.
+//! The game record: moves in numbered turns (with N players a turn holds N moves:
+//! `1. gi4 Nd6 11j11 2. ...`), resignations and the result. A move made by a player
+//! who offered a draw carries the variant's draw mark (`Bi7=`), written by `play`.
 
 use std::fmt::Write;
 
