@@ -64,6 +64,7 @@ mod position;
 mod posstring;
 pub mod review;
 pub mod san;
+pub mod record;
 pub mod search;
 mod scoring;
 mod tables;

@@ -19,6 +19,7 @@
 //!   positions consistent with his own view and votes.
 
 mod engine;
+mod game;
 mod eval;
 mod limits;
 mod order;
@@ -28,6 +29,7 @@ mod terminal;
 mod tt;
 
 pub use engine::{SearchResult, Searcher};
+pub use game::{play_game, GameEnd, GameError};
 pub use eval::Evaluator;
 pub use limits::Limits;
 pub use random::RandomMover;
