@@ -1,16 +1,18 @@
-//! `chessgraph play VARIANT`: people at one terminal, any number of players.
+//! `chessgraph play VARIANT`: people at one terminal, any number of players, and the
+//! computer in any seat (`--seat black=computer`).
 //!
 //! The loop reads one line at a time from any `BufRead`, so it works the same on a
 //! terminal and on piped input (tests drive it that way); the end of input stops
-//! the game cleanly with its record printed.
+//! the game cleanly with its record printed (and written with `--record FILE`).
 
 mod armies;
 mod command;
 mod explain;
 mod input;
-mod record;
 
 use super::config::VariantSpec;
+use super::records;
+use super::selfplay::player_index;
 use super::error::CliError;
 use super::load;
 use super::show;
@@ -20,8 +22,22 @@ use chessgraph::draw::text_board;
 use chessgraph::san::parse_move;
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
-use record::Record;
+use chessgraph::record::{result_text, GameRecord, PASS, RESIGNS};
+use chessgraph::search::{Limits, Searcher};
 use std::io::BufRead;
+use std::path::Path;
+
+/// What `play` is asked to do besides the variant.
+pub struct Options<'a> {
+    /// Start position text.
+    pub position: Option<&'a str>,
+    /// `(player name, is computer)`.
+    pub seats: &'a [(String, bool)],
+    /// The computer's limits (also for hints).
+    pub limits: Limits,
+    /// Where to write the record.
+    pub record: Option<&'a Path>,
+}
 
 /// How many times a draw offer is asked again after an unclear answer.
 const ASKS: usize = 5;
@@ -41,8 +57,10 @@ enum End {
 /// A game in progress.
 struct Game {
     pos: Position,
-    record: Record,
-    start: String,
+    record: GameRecord,
+    /// Per player: played by the computer.
+    computer: Vec<bool>,
+    searcher: Searcher,
 }
 
 impl Game {
@@ -62,9 +80,36 @@ impl Game {
         self.pos.make(m);
         self.record.push(turn, me, text);
         for line in before.news(&Armies::of(&self.pos), &self.pos) {
+            self.record.comment(line.clone());
             t.print(&format!("{line}\n"))?;
         }
         Ok(())
+    }
+
+    /// True when the computer plays the player to move.
+    fn computer_to_move(&self) -> bool {
+        self.computer
+            .get(self.pos.to_move() as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The computer's choice for the player to move, in notation.
+    fn suggest(&mut self) -> Option<(chessgraph::Move, String)> {
+        let r = self.searcher.search(&mut self.pos)?;
+        let text = chessgraph::san::san(&mut self.pos, r.best);
+        Some((r.best, text))
+    }
+
+    /// The computer plays a move and says which.
+    fn computer_move(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let Some((m, text)) = self.suggest() else {
+            return Ok(());
+        };
+        let v = self.pos.variant().clone();
+        let name = &v.players()[self.pos.to_move() as usize].name;
+        t.print(&format!("{name} (computer) plays {text}\n"))?;
+        self.make(m, text, t)
     }
 
     fn finished(&mut self) -> Option<End> {
@@ -95,7 +140,7 @@ impl Game {
             ""
         };
         t.print(&format!("{name}{check} has no move and passes\n"))?;
-        self.make(only, "pass".into(), t)?;
+        self.make(only, PASS.into(), t)?;
         Ok(true)
     }
 
@@ -118,7 +163,7 @@ impl Game {
     fn resign(&mut self, t: &mut Term) -> Result<(), CliError> {
         let (turn, me) = (self.pos.move_number(), self.pos.to_move());
         if self.pos.resign() {
-            self.record.push(turn, me, "(resigns)");
+            self.record.push(turn, me, RESIGNS);
             let name = &self.pos.variant().players()[me as usize].name;
             t.print(&format!("{name} resigns\n"))?;
         }
@@ -200,16 +245,29 @@ fn drawing(pos: &Position) -> String {
 /// Plays until the game ends, `quit` or the end of input.
 pub fn run(
     spec: &VariantSpec,
-    position: Option<&str>,
+    opts: &Options<'_>,
     input: &mut dyn BufRead,
     t: &mut Term,
 ) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
-    let pos = load::position(&v, position)?;
+    let pos = load::position(&v, opts.position)?;
+    let mut computer = vec![false; v.players().len()];
+    for (name, c) in opts.seats {
+        computer[player_index(&v, name)?] = *c;
+    }
+    let mut record = records::new_record(spec);
+    if opts.position.is_some() {
+        record.set_tag("Position", &pos.to_string());
+    }
+    for (p, &c) in v.players().iter().zip(&computer) {
+        let who = if c { "computer" } else { "human" };
+        record.set_tag(&GameRecord::player_tag(&p.name), who);
+    }
     let mut game = Game {
-        start: pos.to_string(),
+        searcher: Searcher::new(&v, opts.limits),
         pos,
-        record: Record::default(),
+        record,
+        computer,
     };
     t.print(&format!("{} — type `help` for the commands\n", v.name()))?;
     game.show(t)?;
@@ -223,10 +281,24 @@ pub fn run(
             }
             continue;
         }
+        if game.computer_to_move() {
+            game.computer_move(t)?;
+            if game.finished().is_none() {
+                game.show(t)?;
+            }
+            continue;
+        }
         let Some(line) = input::next_line(input) else {
             break End::Eof;
         };
         let changed = match Line::parse(&line) {
+            Line::Hint => {
+                match game.suggest() {
+                    Some((_, text)) => t.print(&format!("hint: {text}\n> "))?,
+                    None => t.print("no move to suggest\n> ")?,
+                }
+                false
+            }
             Line::Nothing => {
                 t.print("> ")?;
                 false
@@ -265,12 +337,12 @@ pub fn run(
     let (summary, result, status) = match &end {
         End::Finished(reason, scores) => (
             format!("game over ({reason}): {}", show::score_line(&v, scores)),
-            show::result_tag(&v, scores),
+            result_text(&v, scores),
             Ok(()),
         ),
         End::Agreed(scores) => (
             format!("draw agreed: {}", show::score_line(&v, scores)),
-            show::result_tag(&v, scores),
+            result_text(&v, scores),
             Ok(()),
         ),
         End::Quit => ("game stopped".to_owned(), "*".to_owned(), Ok(())),
@@ -280,11 +352,18 @@ pub fn run(
             Err(CliError::Abandoned),
         ),
     };
+    if matches!(end, End::Agreed(_)) {
+        game.record.comment("draw agreed");
+    }
+    game.record.set_tag("Result", &result);
     t.print(&format!(
         "\n{}{summary}\n\n{}",
         drawing(&game.pos),
-        game.record.render(v.name(), &game.start, &result)
+        game.record
     ))?;
+    if let Some(path) = opts.record {
+        records::write(path, &game.record)?;
+    }
     status
 }
 
@@ -306,7 +385,13 @@ mod tests {
             report: Reporter::plain(),
         };
         let mut input = lines.as_bytes();
-        let r = run(&spec, None, &mut input, &mut t);
+        let opts = Options {
+            position: None,
+            seats: &[],
+            limits: Limits::depth(1),
+            record: None,
+        };
+        let r = run(&spec, &opts, &mut input, &mut t);
         let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
         (r, text(out), text(err))
     }
