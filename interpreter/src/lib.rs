@@ -62,11 +62,11 @@ mod paths;
 mod perft;
 mod position;
 mod posstring;
+pub mod record;
 pub mod review;
 pub mod san;
-pub mod record;
-pub mod search;
 mod scoring;
+pub mod search;
 mod tables;
 #[cfg(test)]
 mod testing;

@@ -90,7 +90,9 @@ pub enum Command {
     },
     /// Computer against computer (or against a random mover): a table of results
     /// per seat, to see whether a variant is balanced.
-    #[command(after_help = "Example:\n  chessgraph selfplay chess --games 100 --opponent random --depth 2")]
+    #[command(
+        after_help = "Example:\n  chessgraph selfplay chess --games 100 --opponent random --depth 2"
+    )]
     Selfplay {
         /// The variant and its options.
         #[command(flatten)]

@@ -5,9 +5,9 @@
 //! file is compiled, so the commands themselves only do their job.
 
 use super::args::{Args, Command, StrengthArgs, VariantArgs};
-use chessgraph::search::Limits;
 use super::error::CliError;
 use super::locate::{locate, Located};
+use chessgraph::search::Limits;
 use std::path::PathBuf;
 
 /// Deepest perft the command line accepts: chess perft 10 is ~7e13 nodes already.
@@ -178,7 +178,13 @@ fn snapshot_dir(at: &Located) -> PathBuf {
 /// Deepest search the command line accepts.
 pub const MAX_SEARCH_DEPTH: u32 = 20;
 
-fn in_range(what: &'static str, value: u64, lo: u64, hi: u64, range: &'static str) -> Result<(), CliError> {
+fn in_range(
+    what: &'static str,
+    value: u64,
+    lo: u64,
+    hi: u64,
+    range: &'static str,
+) -> Result<(), CliError> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -204,7 +210,10 @@ fn limits(s: &StrengthArgs) -> Result<Limits, CliError> {
 /// `NAME=human|computer`.
 fn seat(text: &str) -> Result<(String, bool), CliError> {
     let bad = || CliError::Seat {
-        given: format!("`--seat {}` is not NAME=human or NAME=computer", text.chars().take(60).collect::<String>()),
+        given: format!(
+            "`--seat {}` is not NAME=human or NAME=computer",
+            text.chars().take(60).collect::<String>()
+        ),
         help: "name a player of the rule file, e.g. `--seat black=computer`".into(),
     };
     let (name, who) = text.split_once('=').ok_or_else(bad)?;
@@ -372,7 +381,16 @@ mod tests {
 
     #[test]
     fn seats_strength_and_opponents() {
-        let c = config(&["chessgraph", "play", "chess", "--seat", "black=computer", "--depth", "3"]).unwrap();
+        let c = config(&[
+            "chessgraph",
+            "play",
+            "chess",
+            "--seat",
+            "black=computer",
+            "--depth",
+            "3",
+        ])
+        .unwrap();
         let Config::Play { seats, limits, .. } = c else {
             panic!("play")
         };

@@ -128,7 +128,10 @@ pub enum CliError {
     },
     /// `--opponent` other than `random`.
     #[error("unknown opponent `{0}`")]
-    #[diagnostic(code(cli::opponent), help("the only opponent is `random` (a uniformly random mover)"))]
+    #[diagnostic(
+        code(cli::opponent),
+        help("the only opponent is `random` (a uniformly random mover)")
+    )]
     Opponent(String),
     /// A game record that cannot be read or replayed.
     #[error("in the record `{path}`")]

@@ -17,10 +17,9 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     };
     let meta = std::fs::metadata(file).map_err(|e| CliError::io("read", file, e))?;
     if meta.len() > MAX_BYTES as u64 {
-        return Err(record_err(chessgraph::record::RecordError::TooLarge(format!(
-            "{} bytes",
-            meta.len()
-        ))));
+        return Err(record_err(chessgraph::record::RecordError::TooLarge(
+            format!("{} bytes", meta.len()),
+        )));
     }
     let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
     let record = GameRecord::parse(&text).map_err(record_err)?;
@@ -31,7 +30,11 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     let v = loaded.variant;
     let start = record.start(&v).map_err(record_err)?;
     if !final_only {
-        t.print(&format!("{}\n{}\n", text_board(&start, &[]), show::turn(&start)))?;
+        t.print(&format!(
+            "{}\n{}\n",
+            text_board(&start, &[]),
+            show::turn(&start)
+        ))?;
     }
     let mut shown = Vec::new();
     let mut index = 0;

@@ -104,7 +104,13 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     };
     let is_computer = |p: usize| !*random || p == computer_seat;
     let kinds: Vec<String> = (0..n)
-        .map(|p| if is_computer(p) { describe(limits) } else { "random".into() })
+        .map(|p| {
+            if is_computer(p) {
+                describe(limits)
+            } else {
+                "random".into()
+            }
+        })
         .collect();
     if let Some(dir) = records {
         std::fs::create_dir_all(dir).map_err(|e| CliError::io("write", dir, e))?;
@@ -177,7 +183,11 @@ pub fn player_index(v: &Arc<Variant>, name: &str) -> Result<usize, CliError> {
         .iter()
         .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| CliError::Seat {
-            given: format!("no player `{}` in {}", name.chars().take(60).collect::<String>(), v.name()),
+            given: format!(
+                "no player `{}` in {}",
+                name.chars().take(60).collect::<String>(),
+                v.name()
+            ),
             help: format!(
                 "the players are: {}",
                 v.players()
@@ -188,4 +198,3 @@ pub fn player_index(v: &Arc<Variant>, name: &str) -> Result<usize, CliError> {
             ),
         })
 }
-

@@ -46,7 +46,9 @@ pub enum RecordError {
     )]
     NoResult(String),
     /// A turn number that is not the position's.
-    #[error("move {index} (`{text}`): the turn number is {given} but the game is at turn {expected}")]
+    #[error(
+        "move {index} (`{text}`): the turn number is {given} but the game is at turn {expected}"
+    )]
     #[diagnostic(code(chessgraph::record::turn_number))]
     TurnNumber {
         /// 1-based index of the move in the record.

@@ -90,10 +90,7 @@ impl GameRecord {
 
     /// A tag's value.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.0 == name)
-            .map(|t| t.1.as_str())
+        self.tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str())
     }
 
     /// The result tag (`*` when missing).

@@ -87,7 +87,9 @@ fn pieces(text: &str) -> Result<Vec<Piece>, RecordError> {
             }
         }
         if out.len() > 4 * MAX_MOVES {
-            return Err(RecordError::TooLarge(format!("more than {MAX_MOVES} moves")));
+            return Err(RecordError::TooLarge(format!(
+                "more than {MAX_MOVES} moves"
+            )));
         }
     }
     flush(&mut word, &mut out);
@@ -199,8 +201,14 @@ mod tests {
         assert_eq!(mid.moves[0].text, "0-0");
         assert_eq!(mid.moves[1].turn, Some(4));
         let err = |t: &str| GameRecord::parse(t).unwrap_err();
-        assert!(matches!(err("[Variant x]\n"), RecordError::BadTag { line: 1, .. }));
-        assert!(matches!(err("[Result \"*\"]\n*"), RecordError::MissingTag(_)));
+        assert!(matches!(
+            err("[Variant x]\n"),
+            RecordError::BadTag { line: 1, .. }
+        ));
+        assert!(matches!(
+            err("[Result \"*\"]\n*"),
+            RecordError::MissingTag(_)
+        ));
         assert!(matches!(
             err("[Variant \"x\"]\n[Result \"1-0\"]\n1. e4"),
             RecordError::NoResult(_)
@@ -213,6 +221,9 @@ mod tests {
             err("[Variant \"x\"]\n[Result \"*\"]\n1. e4 } *"),
             RecordError::Comment(_)
         ));
-        assert!(matches!(err(&"x".repeat(MAX_BYTES + 1)), RecordError::TooLarge(_)));
+        assert!(matches!(
+            err(&"x".repeat(MAX_BYTES + 1)),
+            RecordError::TooLarge(_)
+        ));
     }
 }

@@ -113,21 +113,44 @@ mod tests {
         let end = r.replay(&v, |_, _| seen += 1).unwrap();
         assert_eq!(seen, 4);
         assert!(matches!(end.clone().outcome(), Outcome::Finished { .. }));
-        let wrong = GameRecord::parse(&text.replace("\"0-1\"]", "\"1-0\"]").replace("0-1\n", "1-0\n")).unwrap();
-        assert!(matches!(wrong.replay(&v, |_, _| {}), Err(RecordError::ResultMismatch { .. })));
+        let wrong = GameRecord::parse(
+            &text
+                .replace("\"0-1\"]", "\"1-0\"]")
+                .replace("0-1\n", "1-0\n"),
+        )
+        .unwrap();
+        assert!(matches!(
+            wrong.replay(&v, |_, _| {}),
+            Err(RecordError::ResultMismatch { .. })
+        ));
         let illegal = GameRecord::parse(&text.replace("g4", "Ke3")).unwrap();
         match illegal.replay(&v, |_, _| {}) {
-            Err(RecordError::BadMove { index: 3, turn: 2, text, .. }) => assert_eq!(text, "Ke3"),
+            Err(RecordError::BadMove {
+                index: 3,
+                turn: 2,
+                text,
+                ..
+            }) => assert_eq!(text, "Ke3"),
             other => panic!("{other:?}"),
         }
         let numbered = GameRecord::parse(&text.replace("2. g4", "3. g4")).unwrap();
-        assert!(matches!(numbered.replay(&v, |_, _| {}), Err(RecordError::TurnNumber { given: 3, expected: 2, .. })));
+        assert!(matches!(
+            numbered.replay(&v, |_, _| {}),
+            Err(RecordError::TurnNumber {
+                given: 3,
+                expected: 2,
+                ..
+            })
+        ));
         let mut opts = GameRecord::new("x");
         opts.set_tag("Options", "a=1 b=two");
         assert_eq!(opts.options().unwrap().len(), 2);
         opts.set_tag("Options", "broken");
         assert!(opts.options().is_err());
         opts.set_tag("Position", "nonsense");
-        assert!(matches!(opts.start(&v), Err(RecordError::BadTagValue { .. })));
+        assert!(matches!(
+            opts.start(&v),
+            Err(RecordError::BadTagValue { .. })
+        ));
     }
 }

@@ -89,7 +89,9 @@ mod tests {
         r.push(2, 0, "Nf3");
         assert_eq!(r.moves_text(), "1. e4 e5 {a note} 2. Nf3");
         let text = r.to_string();
-        assert!(text.starts_with("[Variant \"chess\"]\n[White \"a \\\"quoted\\\" name\"]\n[Result \"*\"]\n\n"));
+        assert!(text.starts_with(
+            "[Variant \"chess\"]\n[White \"a \\\"quoted\\\" name\"]\n[Result \"*\"]\n\n"
+        ));
         assert!(text.ends_with("2. Nf3 *\n"), "{text}");
         let mut three = GameRecord::new("x");
         for (t, p, m) in [(4, 1, "a"), (4, 2, "b"), (5, 0, "c"), (5, 1, "d")] {

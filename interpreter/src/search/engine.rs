@@ -193,10 +193,21 @@ impl Searcher {
     }
 
     /// The value of a finished game, or of the root player's elimination.
-    fn end_value(&mut self, pos: &mut Position, none: bool, clauses: bool, ply: usize) -> Option<i32> {
+    fn end_value(
+        &mut self,
+        pos: &mut Position,
+        none: bool,
+        clauses: bool,
+        ply: usize,
+    ) -> Option<i32> {
         if none || pos.finish.is_some() || clauses {
             if let Outcome::Finished { scores, .. } = pos.outcome_given(none) {
-                return Some(terminal::value(pos.variant(), &scores, self.root, ply as u32));
+                return Some(terminal::value(
+                    pos.variant(),
+                    &scores,
+                    self.root,
+                    ply as u32,
+                ));
             }
         }
         if pos.is_eliminated(self.root) {
@@ -206,7 +217,14 @@ impl Searcher {
     }
 
     /// Full-width alpha-beta, `depth` plies left.
-    fn node(&mut self, pos: &mut Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         if depth == 0 || ply >= MAX_PLY {
             return self.quiesce(pos, ply, alpha, beta, QUIESCENCE);
         }
@@ -237,7 +255,8 @@ impl Searcher {
             }
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order.sort(pos, &mut list, &mut scores, table_move, ply);
+        self.order
+            .sort(pos, &mut list, &mut scores, table_move, ply);
         self.scores[ply] = scores;
         let maximise = pos.to_move() == self.root;
         let (alpha0, beta0) = (alpha, beta);
@@ -286,7 +305,14 @@ impl Searcher {
 
     /// Captures only, with the static value as the floor (or ceiling) the player to
     /// move can stand on.
-    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, mut beta: i32, left: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        left: u32,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }

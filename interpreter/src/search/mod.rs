@@ -19,8 +19,8 @@
 //!   positions consistent with his own view and votes.
 
 mod engine;
-mod game;
 mod eval;
+mod game;
 mod limits;
 mod order;
 mod random;
@@ -29,8 +29,8 @@ mod terminal;
 mod tt;
 
 pub use engine::{SearchResult, Searcher};
-pub use game::{play_game, GameEnd, GameError};
 pub use eval::Evaluator;
+pub use game::{play_game, GameEnd, GameError};
 pub use limits::Limits;
 pub use random::RandomMover;
 pub use samples::decide_from_samples;

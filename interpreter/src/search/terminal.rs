@@ -16,7 +16,8 @@ pub fn is_mate_value(v: i32) -> bool {
 }
 
 /// The value of `scores` for `me`, found `ply` plies below the root: my points
-/// minus the mean points of the others, scaled by [`MATE`], nearer ends first.
+/// minus the best points of the others, scaled by [`MATE`], nearer ends first. (The
+/// best, not the mean: a draw shared with a player already out is no win.)
 pub(crate) fn value(v: &Variant, scores: &[Score], me: Player, ply: u32) -> i32 {
     let n = scores.len();
     if n == 0 || me as usize >= n {
@@ -28,8 +29,8 @@ pub(crate) fn value(v: &Variant, scores: &[Score], me: Player, ply: u32) -> i32 
         .enumerate()
         .filter(|&(p, _)| p != me as usize)
         .map(|(_, &s)| v.points(s))
-        .sum::<f64>()
-        / (n - 1).max(1) as f64;
+        .fold(f64::MIN, f64::max)
+        .max(0.0);
     let diff = ((mine - others) * MATE as f64) as i64;
     let diff = diff.clamp(-(4 * MATE as i64), 4 * MATE as i64) as i32;
     // A decided result counts at least as a decided value, nearer ends first.
@@ -75,6 +76,9 @@ mod tests {
         assert_eq!(value(&v, &won, 1, 3), -MATE + 3);
         assert!(value(&v, &won, 0, 1) > value(&v, &won, 0, 5));
         assert_eq!(value(&v, &[Score::Draw, Score::Draw], 0, 2), 0);
+        // A draw beside an eliminated player is no win.
+        let shared = [Score::Draw, Score::Loss, Score::Draw];
+        assert_eq!(value(&v, &shared, 0, 2), 0);
         assert!(is_mate_value(MATE - 30) && !is_mate_value(900));
         for x in [MATE - 7, -MATE + 7, 123] {
             assert_eq!(from_table(to_table(x, 5), 5), x);

@@ -80,7 +80,11 @@ mod tests {
         assert_eq!(t.probe(3).unwrap().value, 5);
         assert!(t.probe(19).is_none(), "same slot, other key");
         t.store(e(3, 2));
-        assert_eq!(t.probe(3).unwrap().depth, 5, "a shallower entry does not replace");
+        assert_eq!(
+            t.probe(3).unwrap().depth,
+            5,
+            "a shallower entry does not replace"
+        );
         t.store(e(19, 1));
         assert_eq!(t.probe(19).unwrap().depth, 1);
         t.clear();

@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// What a run printed.
-struct Run {
-    ok: bool,
-    out: String,
-    err: String,
+pub struct Run {
+    pub ok: bool,
+    pub out: String,
+    pub err: String,
 }
 
 /// Runs the binary from the repository root without colours, `stdin` piped in.
-fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
         .args(args)
         .current_dir(dir)
@@ -70,7 +70,7 @@ fn fails(args: &[&str], stdin: &[u8], needle: &str) -> Run {
 }
 
 /// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chessgraph-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");

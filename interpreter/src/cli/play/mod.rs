@@ -11,19 +11,19 @@ mod explain;
 mod input;
 
 use super::config::VariantSpec;
-use super::records;
-use super::selfplay::player_index;
 use super::error::CliError;
 use super::load;
+use super::records;
+use super::selfplay::player_index;
 use super::show;
 use super::term::Term;
 use armies::Armies;
 use chessgraph::draw::text_board;
+use chessgraph::record::{result_text, GameRecord, PASS, RESIGNS};
 use chessgraph::san::parse_move;
+use chessgraph::search::{Limits, Searcher};
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
-use chessgraph::record::{result_text, GameRecord, PASS, RESIGNS};
-use chessgraph::search::{Limits, Searcher};
 use std::io::BufRead;
 use std::path::Path;
 
