@@ -29,7 +29,7 @@ pub fn decide_from_samples(searcher: &mut Searcher, samples: &mut [Position]) ->
     }
     let mut best: Option<(Move, u32, i64)> = None;
     for t in tally {
-        if best.is_none_or(|b| (t.1, t.2) > (b.1, b.2)) {
+        if best.map_or(true, |b| (t.1, t.2) > (b.1, b.2)) {
             best = Some(t);
         }
     }
