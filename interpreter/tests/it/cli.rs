@@ -570,7 +570,10 @@ fn play_zubrin_with_three_people_to_the_end() {
         r.out
     );
     assert!(
-        r.out.contains("1. Rxe12 d6 2. h10 c6 3. Ra8# pass 1-0-0"),
+        r.out.contains(
+            "1. Rxe12 {red is eliminated} {white takes control of red's army} d6 2. h10 c6\n\
+             3. Ra8# pass {black is eliminated} 1-0-0"
+        ),
         "{}",
         r.out
     );
