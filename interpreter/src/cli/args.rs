@@ -115,6 +115,10 @@ pub enum Command {
         /// Stop a game unfinished after this many plies.
         #[arg(long, default_value_t = 600)]
         max_plies: u32,
+        /// Each seat's first moves that are random (seeded), so that games between
+        /// deterministic computers differ.
+        #[arg(long, default_value_t = 2)]
+        random_opening: u32,
         /// Write each game's record into this folder (`game-0001.pgn`...).
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,

@@ -100,6 +100,8 @@ pub enum Config {
         computer: Option<String>,
         /// Length guard.
         max_plies: u32,
+        /// Random first moves per seat.
+        random_opening: u32,
         /// Folder for the records.
         records: Option<PathBuf>,
     },
@@ -308,8 +310,16 @@ impl Config {
                 opponent,
                 computer,
                 max_plies,
+                random_opening,
                 records,
             } => {
+                in_range(
+                    "--random-opening",
+                    random_opening as u64,
+                    0,
+                    1000,
+                    "0 to 1000",
+                )?;
                 in_range("--games", games as u64, 1, 1_000_000, "1 to 1000000")?;
                 in_range("--max-plies", max_plies as u64, 1, 100_000, "1 to 100000")?;
                 let random = match opponent.as_deref().map(str::trim) {
@@ -325,6 +335,7 @@ impl Config {
                     random,
                     computer,
                     max_plies,
+                    random_opening,
                     records,
                 }
             }

@@ -15,15 +15,21 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A computer seat that times its thinking.
+/// A computer seat that times its thinking, after some random opening moves.
 struct Timed {
     searcher: Searcher,
     spent: Duration,
     moves: u64,
+    opening: RandomMover,
+    random_left: u32,
 }
 
 impl Decide for Timed {
     fn decide(&mut self, pos: &mut Position) -> Option<Move> {
+        if self.random_left > 0 {
+            self.random_left -= 1;
+            return self.opening.decide(pos);
+        }
         let t = Instant::now();
         let m = self.searcher.decide(pos);
         self.spent += t.elapsed();
@@ -91,6 +97,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         random,
         computer,
         max_plies,
+        random_opening,
         records,
     } = config
     else {
@@ -120,6 +127,8 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             searcher: Searcher::new(&v, *limits),
             spent: Duration::ZERO,
             moves: 0,
+            opening: RandomMover::new(0),
+            random_left: 0,
         })
         .collect();
     let mut rows: Vec<Row> = (0..n).map(|_| Row::default()).collect();
@@ -133,6 +142,8 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         let mut seats: Vec<&mut dyn Decide> = Vec::with_capacity(n);
         for (p, (c, r)) in computers.iter_mut().zip(randoms.iter_mut()).enumerate() {
             c.searcher.clear();
+            c.opening = RandomMover::new(game_seed.wrapping_mul(977).wrapping_add(p as u64));
+            c.random_left = *random_opening;
             seats.push(if is_computer(p) { c } else { r });
         }
         let mut record = records::new_record(spec);
