@@ -63,9 +63,11 @@ mod paths;
 mod perft;
 mod position;
 mod posstring;
+pub mod record;
 pub mod review;
 pub mod san;
 mod scoring;
+pub mod search;
 mod tables;
 #[cfg(test)]
 mod testing;

@@ -138,6 +138,11 @@ impl MoveList {
         &self.moves
     }
 
+    /// The moves, to reorder them (the search sorts them in place).
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+
     pub(crate) fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }

@@ -179,12 +179,24 @@ impl Position {
         self.legal_moves_into(&mut list);
         let none = list.is_empty();
         self.scratch = list;
-        if none {
+        self.outcome_given(none)
+    }
+
+    /// [`Position::outcome`] when the caller already knows whether the player to move
+    /// has a legal move (the search generates them anyway): no second generation.
+    pub(crate) fn outcome_given(&mut self, no_legal_move: bool) -> Outcome {
+        if let Some(f) = self.finish {
+            return Outcome::Finished {
+                reason: f.reason,
+                scores: f.scores(self.v.player_count()),
+            };
+        }
+        if no_legal_move {
             let nm = self.no_move();
             return self.finished_by(&nm.effects, self.to_move, nm.actor, nm.reason);
         }
-        let clauses = self.v.clauses.ends.clone();
-        for c in &clauses {
+        let v = self.v.clone();
+        for c in &v.clauses.ends {
             let hit = match &c.event {
                 EndEvent::Repetition(k) => self.repetitions() >= *k,
                 EndEvent::Quiet(k) => self.quiet >= *k,

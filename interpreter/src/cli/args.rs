@@ -77,6 +77,59 @@ pub enum Command {
         /// The position to start from (default: the start position).
         #[arg(long, short)]
         position: Option<String>,
+        /// Who plays a seat: `NAME=human` or `NAME=computer`, NAME a player of the
+        /// rule file (repeatable; unnamed seats are human).
+        #[arg(long = "seat", value_name = "NAME=human|computer")]
+        seats: Vec<String>,
+        /// The computer's strength.
+        #[command(flatten)]
+        strength: StrengthArgs,
+        /// Also write the game record to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Computer against computer (or against a random mover): a table of results
+    /// per seat, to see whether a variant is balanced.
+    #[command(
+        after_help = "Example:\n  chessgraph selfplay chess --games 100 --opponent random --depth 2"
+    )]
+    Selfplay {
+        /// The variant and its options.
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// The computer's strength.
+        #[command(flatten)]
+        strength: StrengthArgs,
+        /// Seed of the random movers (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// `random`: every seat but the computer's is a uniformly random mover.
+        #[arg(long, value_name = "random")]
+        opponent: Option<String>,
+        /// With `--opponent`: the player the computer plays (default: the first).
+        #[arg(long, value_name = "NAME")]
+        computer: Option<String>,
+        /// Stop a game unfinished after this many plies.
+        #[arg(long, default_value_t = 600)]
+        max_plies: u32,
+        /// Each seat's first moves that are random (seeded), so that games between
+        /// deterministic computers differ.
+        #[arg(long, default_value_t = 2)]
+        random_opening: u32,
+        /// Write each game's record into this folder (`game-0001.pgn`...).
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
+    },
+    /// Read a game record, check every move and show the positions.
+    Replay {
+        /// The record file.
+        file: PathBuf,
+        /// Show only the final position.
+        #[arg(long = "final")]
+        final_only: bool,
     },
     /// Draw a position as SVG: cells in their colours, names, pieces; with `--from`,
     /// the legal moves of the piece on that cell marked.
@@ -100,6 +153,17 @@ pub enum Command {
         #[arg(long = "output", short = 'o', value_name = "FILE.svg")]
         output: Option<PathBuf>,
     },
+}
+
+/// How strong the computer plays: a depth, a thinking time, or both.
+#[derive(Debug, ClapArgs)]
+pub struct StrengthArgs {
+    /// Search depth in plies (default 2 when no time is given).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Thinking time per move in milliseconds.
+    #[arg(long = "time-ms")]
+    pub time_ms: Option<u64>,
 }
 
 /// How a variant is named on the command line.

@@ -4,9 +4,10 @@
 //! Everything a command may assume about its inputs is checked here, before any
 //! file is compiled, so the commands themselves only do their job.
 
-use super::args::{Args, Command, VariantArgs};
+use super::args::{Args, Command, StrengthArgs, VariantArgs};
 use super::error::CliError;
 use super::locate::{locate, Located};
+use chessgraph::search::Limits;
 use std::path::PathBuf;
 
 /// Deepest perft the command line accepts: chess perft 10 is ~7e13 nodes already.
@@ -75,6 +76,41 @@ pub enum Config {
         variant: VariantSpec,
         /// Start position text.
         position: Option<String>,
+        /// `(player name, is computer)` as given (names are checked once the
+        /// variant is loaded).
+        seats: Vec<(String, bool)>,
+        /// The computer's limits.
+        limits: Limits,
+        /// Where to write the record.
+        record: Option<PathBuf>,
+    },
+    /// `selfplay VARIANT`.
+    Selfplay {
+        /// The variant.
+        variant: VariantSpec,
+        /// Games, at least 1.
+        games: u32,
+        /// The computer's limits.
+        limits: Limits,
+        /// Seed of the random movers.
+        seed: u64,
+        /// The other seats are random movers.
+        random: bool,
+        /// The computer's player with `random` (default: the first).
+        computer: Option<String>,
+        /// Length guard.
+        max_plies: u32,
+        /// Random first moves per seat.
+        random_opening: u32,
+        /// Folder for the records.
+        records: Option<PathBuf>,
+    },
+    /// `replay FILE`.
+    Replay {
+        /// The record.
+        file: PathBuf,
+        /// Only the final position.
+        final_only: bool,
     },
     /// `render VARIANT`.
     Render {
@@ -141,6 +177,60 @@ fn snapshot_dir(at: &Located) -> PathBuf {
     }
 }
 
+/// Deepest search the command line accepts.
+pub const MAX_SEARCH_DEPTH: u32 = 20;
+
+fn in_range(
+    what: &'static str,
+    value: u64,
+    lo: u64,
+    hi: u64,
+    range: &'static str,
+) -> Result<(), CliError> {
+    if (lo..=hi).contains(&value) {
+        Ok(())
+    } else {
+        Err(CliError::OutOfRange { what, value, range })
+    }
+}
+
+/// The computer's limits: `--depth`, `--time-ms`, or depth 2 when neither is given.
+fn limits(s: &StrengthArgs) -> Result<Limits, CliError> {
+    if let Some(d) = s.depth {
+        in_range("--depth", d as u64, 1, MAX_SEARCH_DEPTH as u64, "1 to 20")?;
+    }
+    if let Some(t) = s.time_ms {
+        in_range("--time-ms", t, 1, 3_600_000, "1 to 3600000")?;
+    }
+    Ok(Limits {
+        depth: s.depth.or(if s.time_ms.is_none() { Some(2) } else { None }),
+        time: s.time_ms.map(std::time::Duration::from_millis),
+        nodes: None,
+    })
+}
+
+/// `NAME=human|computer`.
+fn seat(text: &str) -> Result<(String, bool), CliError> {
+    let bad = || CliError::Seat {
+        given: format!(
+            "`--seat {}` is not NAME=human or NAME=computer",
+            text.chars().take(60).collect::<String>()
+        ),
+        help: "name a player of the rule file, e.g. `--seat black=computer`".into(),
+    };
+    let (name, who) = text.split_once('=').ok_or_else(bad)?;
+    let computer = match who.trim().to_ascii_lowercase().as_str() {
+        "computer" | "engine" | "ai" => true,
+        "human" => false,
+        _ => return Err(bad()),
+    };
+    let name = name.trim();
+    if name.is_empty() || name.len() > 64 {
+        return Err(bad());
+    }
+    Ok((name.to_owned(), computer))
+}
+
 /// Moves given as several values or as one space- or comma-separated list.
 fn move_texts(given: &[String]) -> Vec<String> {
     given
@@ -202,10 +292,54 @@ impl Config {
             Command::Play {
                 variant: v,
                 position,
+                seats,
+                strength,
+                record,
             } => Config::Play {
                 variant: variant(&v)?,
                 position,
+                seats: seats.iter().map(|s| seat(s)).collect::<Result<_, _>>()?,
+                limits: limits(&strength)?,
+                record,
             },
+            Command::Selfplay {
+                variant: v,
+                games,
+                strength,
+                seed,
+                opponent,
+                computer,
+                max_plies,
+                random_opening,
+                records,
+            } => {
+                in_range(
+                    "--random-opening",
+                    random_opening as u64,
+                    0,
+                    1000,
+                    "0 to 1000",
+                )?;
+                in_range("--games", games as u64, 1, 1_000_000, "1 to 1000000")?;
+                in_range("--max-plies", max_plies as u64, 1, 100_000, "1 to 100000")?;
+                let random = match opponent.as_deref().map(str::trim) {
+                    None => false,
+                    Some(o) if o.eq_ignore_ascii_case("random") => true,
+                    Some(o) => return Err(CliError::Opponent(o.chars().take(60).collect())),
+                };
+                Config::Selfplay {
+                    variant: variant(&v)?,
+                    games,
+                    limits: limits(&strength)?,
+                    seed,
+                    random,
+                    computer,
+                    max_plies,
+                    random_opening,
+                    records,
+                }
+            }
+            Command::Replay { file, final_only } => Config::Replay { file, final_only },
             Command::Render {
                 variant,
                 options,
@@ -254,6 +388,42 @@ mod tests {
             config(&["chessgraph", "play", "chess", "-o", "novalue"]),
             Err(CliError::OptionSyntax(_))
         ));
+    }
+
+    #[test]
+    fn seats_strength_and_opponents() {
+        let c = config(&[
+            "chessgraph",
+            "play",
+            "chess",
+            "--seat",
+            "black=computer",
+            "--depth",
+            "3",
+        ])
+        .unwrap();
+        let Config::Play { seats, limits, .. } = c else {
+            panic!("play")
+        };
+        assert_eq!(seats, [("black".to_owned(), true)]);
+        assert_eq!(limits, Limits::depth(3));
+        assert!(matches!(
+            config(&["chessgraph", "play", "chess", "--seat", "black=robot"]),
+            Err(CliError::Seat { .. })
+        ));
+        assert!(matches!(
+            config(&["chessgraph", "selfplay", "chess", "--depth", "0"]),
+            Err(CliError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            config(&["chessgraph", "selfplay", "chess", "--opponent", "stockfish"]),
+            Err(CliError::Opponent(_))
+        ));
+        let c = config(&["chessgraph", "selfplay", "chess", "--time-ms", "50"]).unwrap();
+        let Config::Selfplay { limits, random, .. } = c else {
+            panic!("selfplay")
+        };
+        assert_eq!((limits.depth, random), (None, false));
     }
 
     #[test]

@@ -106,6 +106,48 @@ pub enum CliError {
         /// Files checked.
         total: usize,
     },
+    /// A number of the command line out of its range.
+    #[error("{what} {value} is out of range ({range})")]
+    #[diagnostic(code(cli::range))]
+    OutOfRange {
+        /// Which value.
+        what: &'static str,
+        /// As given.
+        value: u64,
+        /// The accepted range.
+        range: &'static str,
+    },
+    /// A `--seat` or `--computer` that names no player, or a bad `--seat` value.
+    #[error("{given}")]
+    #[diagnostic(code(cli::seat), help("{help}"))]
+    Seat {
+        /// What was wrong.
+        given: String,
+        /// The players of the variant.
+        help: String,
+    },
+    /// `--opponent` other than `random`.
+    #[error("unknown opponent `{0}`")]
+    #[diagnostic(
+        code(cli::opponent),
+        help("the only opponent is `random` (a uniformly random mover)")
+    )]
+    Opponent(String),
+    /// A game record that cannot be read or replayed.
+    #[error("in the record `{path}`")]
+    #[diagnostic(code(cli::record))]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        #[diagnostic_source]
+        #[source]
+        source: chessgraph::record::RecordError,
+    },
+    /// A computer or random player broke the rules (a bug: reported, not hidden).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Game(#[from] chessgraph::search::GameError),
     /// `play` input ended before the game did.
     #[error("the input ended before the game did")]
     #[diagnostic(

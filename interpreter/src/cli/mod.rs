@@ -10,8 +10,11 @@ mod locate;
 mod moves;
 mod perft;
 mod play;
+mod records;
 mod render;
+mod replay;
 pub mod report;
+mod selfplay;
 mod show;
 mod snapshot;
 pub mod term;
@@ -45,7 +48,25 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             review,
             out,
         } => snapshot::run(variant, review, out, t),
-        Config::Play { variant, position } => play::run(variant, position.as_deref(), input, t),
+        Config::Play {
+            variant,
+            position,
+            seats,
+            limits,
+            record,
+        } => play::run(
+            variant,
+            &play::Options {
+                position: position.as_deref(),
+                seats,
+                limits: *limits,
+                record: record.as_deref(),
+            },
+            input,
+            t,
+        ),
+        Config::Selfplay { .. } => selfplay::run(config, t),
+        Config::Replay { file, final_only } => replay::run(file, *final_only, t),
         Config::Render {
             variant,
             position,

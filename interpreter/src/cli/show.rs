@@ -68,15 +68,6 @@ pub fn turn(pos: &Position) -> String {
     format!("{name} to move (move {}){check}", pos.move_number())
 }
 
-/// `1-0`, `1/2-1/2`, `0-1-0`; with `points`, the variant's numbers (`3-0-1`).
-pub fn result_tag(v: &Variant, scores: &[Score]) -> String {
-    scores
-        .iter()
-        .map(|&s| v.points_text(s))
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 /// `white 1, black 0`.
 pub fn score_line(v: &Variant, scores: &[Score]) -> String {
     v.players()

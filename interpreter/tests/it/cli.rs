@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// What a run printed.
-struct Run {
-    ok: bool,
-    out: String,
-    err: String,
+pub struct Run {
+    pub ok: bool,
+    pub out: String,
+    pub err: String,
 }
 
 /// Runs the binary from the repository root without colours, `stdin` piped in.
-fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
         .args(args)
         .current_dir(dir)
@@ -70,7 +70,7 @@ fn fails(args: &[&str], stdin: &[u8], needle: &str) -> Run {
 }
 
 /// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chessgraph-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
@@ -570,7 +570,10 @@ fn play_zubrin_with_three_people_to_the_end() {
         r.out
     );
     assert!(
-        r.out.contains("1. Rxe12 d6 2. h10 c6 3. Ra8# pass 1-0-0"),
+        r.out.contains(
+            "1. Rxe12 {red is eliminated} {white takes control of red's army} d6 2. h10 c6\n\
+             3. Ra8# pass {black is eliminated} 1-0-0"
+        ),
         "{}",
         r.out
     );

@@ -13,6 +13,8 @@ pub enum Line {
     Moves,
     /// Draw the board again.
     Board,
+    /// Ask the computer for a move.
+    Hint,
     /// List the commands.
     Help,
     /// Stop the game (no result).
@@ -32,6 +34,7 @@ impl Line {
             "draw" | "offer draw" => Line::Draw,
             "moves" | "legal" => Line::Moves,
             "board" | "show" => Line::Board,
+            "hint" => Line::Hint,
             "help" | "?" => Line::Help,
             "quit" | "exit" | "q" => Line::Quit,
             "" => Line::Nothing,
@@ -46,6 +49,7 @@ pub const HELP: &str = "\
 Type a move in SAN (e4, Nf3, O-O, e8=Q) or long form (e2e4, g1f3, e7e8q), or a command:
   moves    list the legal moves
   board    draw the board again
+  hint     ask the computer for a move
   undo     take back the last move
   resign   give up (with more than two players, the others play on)
   draw     offer a draw; every other player accepts or declines in turn (a move

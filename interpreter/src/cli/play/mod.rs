@@ -1,27 +1,43 @@
-//! `chessgraph play VARIANT`: people at one terminal, any number of players.
+//! `chessgraph play VARIANT`: people at one terminal, any number of players, and the
+//! computer in any seat (`--seat black=computer`).
 //!
 //! The loop reads one line at a time from any `BufRead`, so it works the same on a
 //! terminal and on piped input (tests drive it that way); the end of input stops
-//! the game cleanly with its record printed.
+//! the game cleanly with its record printed (and written with `--record FILE`).
 
 mod armies;
 mod command;
 mod explain;
 mod hidden;
 mod input;
-mod record;
 
 use super::config::VariantSpec;
 use super::error::CliError;
 use super::load;
+use super::records;
+use super::selfplay::player_index;
 use super::show;
 use super::term::Term;
 use armies::Armies;
+use chessgraph::record::{result_text, GameRecord, PASS, RESIGNS};
 use chessgraph::san::parse_move_with_offer;
+use chessgraph::search::{Limits, Searcher};
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
-use record::Record;
 use std::io::BufRead;
+use std::path::Path;
+
+/// What `play` is asked to do besides the variant.
+pub struct Options<'a> {
+    /// Start position text.
+    pub position: Option<&'a str>,
+    /// `(player name, is computer)`.
+    pub seats: &'a [(String, bool)],
+    /// The computer's limits (also for hints).
+    pub limits: Limits,
+    /// Where to write the record.
+    pub record: Option<&'a Path>,
+}
 
 /// How many times a draw offer is asked again after an unclear answer.
 const ASKS: usize = 5;
@@ -41,11 +57,13 @@ enum End {
 /// A game in progress.
 struct Game {
     pos: Position,
-    record: Record,
-    start: String,
+    record: GameRecord,
     /// A player whose draw offer was declined and who has not moved since: his next
     /// move is recorded with the variant's draw mark (`notation draw`), if it has one.
     offer: Option<u8>,
+    /// Per player: played by the computer.
+    computer: Vec<bool>,
+    searcher: Searcher,
 }
 
 impl Game {
@@ -69,16 +87,42 @@ impl Game {
         };
         let since = self.pos.announcements().len();
         self.pos.make(m);
-        let mut entry = text;
+        self.record.push(turn, me, text);
         for news in hidden::announced(&self.pos, since) {
             t.print(&format!("referee: {news}\n"))?;
-            entry += &format!(" {{{news}}}");
+            self.record.comment(news);
         }
-        self.record.push(turn, me, entry);
         for line in before.news(&Armies::of(&self.pos), &self.pos) {
+            self.record.comment(line.clone());
             t.print(&format!("{line}\n"))?;
         }
         Ok(())
+    }
+
+    /// True when the computer plays the player to move.
+    fn computer_to_move(&self) -> bool {
+        self.computer
+            .get(self.pos.to_move() as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The computer's choice for the player to move, in notation.
+    fn suggest(&mut self) -> Option<(chessgraph::Move, String)> {
+        let r = self.searcher.search(&mut self.pos)?;
+        let text = chessgraph::san::san(&mut self.pos, r.best);
+        Some((r.best, text))
+    }
+
+    /// The computer plays a move and says which.
+    fn computer_move(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let Some((m, text)) = self.suggest() else {
+            return Ok(());
+        };
+        let v = self.pos.variant().clone();
+        let name = &v.players()[self.pos.to_move() as usize].name;
+        t.print(&format!("{name} (computer) plays {text}\n"))?;
+        self.make(m, text, t)
     }
 
     fn finished(&mut self) -> Option<End> {
@@ -109,7 +153,7 @@ impl Game {
             ""
         };
         t.print(&format!("{name}{check} has no move and passes\n"))?;
-        self.make(only, "pass".into(), t)?;
+        self.make(only, PASS.into(), t)?;
         Ok(true)
     }
 
@@ -147,7 +191,7 @@ impl Game {
     fn resign(&mut self, t: &mut Term) -> Result<(), CliError> {
         let (turn, me) = (self.pos.move_number(), self.pos.to_move());
         if self.pos.resign() {
-            self.record.push(turn, me, "(resigns)");
+            self.record.push(turn, me, RESIGNS);
             let name = &self.pos.variant().players()[me as usize].name;
             t.print(&format!("{name} resigns\n"))?;
         }
@@ -231,24 +275,41 @@ fn drawing(board: String, pos: &Position) -> String {
 /// Plays until the game ends, `quit` or the end of input.
 pub fn run(
     spec: &VariantSpec,
-    position: Option<&str>,
+    opts: &Options<'_>,
     input: &mut dyn BufRead,
     t: &mut Term,
 ) -> Result<(), CliError> {
     let mut v = load::variant(spec, t)?;
+    // A seed option the players left unset is drawn from the clock; the record keeps
+    // it among the options, so `replay` lays the same mines.
     let mut seed = None;
-    if position.is_none() {
-        if let Some((seeded, s)) = hidden::with_clock_seed(spec, v.seed_option()) {
-            v = load::variant(&seeded, t)?;
+    let mut seeded = None;
+    if opts.position.is_none() {
+        if let Some((with_seed, s)) = hidden::with_clock_seed(spec, v.seed_option()) {
+            v = load::variant(&with_seed, t)?;
             seed = Some(s);
+            seeded = Some(with_seed);
         }
     }
-    let pos = load::position(&v, position)?;
+    let pos = load::position(&v, opts.position)?;
+    let mut computer = vec![false; v.players().len()];
+    for (name, c) in opts.seats {
+        computer[player_index(&v, name)?] = *c;
+    }
+    let mut record = records::new_record(seeded.as_ref().unwrap_or(spec));
+    if opts.position.is_some() {
+        record.set_tag("Position", &pos.to_string());
+    }
+    for (p, &c) in v.players().iter().zip(&computer) {
+        let who = if c { "computer" } else { "human" };
+        record.set_tag(&GameRecord::player_tag(&p.name), who);
+    }
     let mut game = Game {
-        start: pos.to_string(),
+        searcher: Searcher::new(&v, opts.limits),
         pos,
-        record: Record::default(),
+        record,
         offer: None,
+        computer,
     };
     t.print(&format!("{} — type `help` for the commands\n", v.name()))?;
     game.show(t)?;
@@ -262,10 +323,24 @@ pub fn run(
             }
             continue;
         }
+        if game.computer_to_move() {
+            game.computer_move(t)?;
+            if game.finished().is_none() {
+                game.show(t)?;
+            }
+            continue;
+        }
         let Some(line) = input::next_line(input) else {
             break End::Eof;
         };
         let changed = match Line::parse(&line) {
+            Line::Hint => {
+                match game.suggest() {
+                    Some((_, text)) => t.print(&format!("hint: {text}\n> "))?,
+                    None => t.print("no move to suggest\n> ")?,
+                }
+                false
+            }
             Line::Nothing => {
                 t.print("> ")?;
                 false
@@ -314,12 +389,12 @@ pub fn run(
     let (summary, result, status) = match &end {
         End::Finished(reason, scores) => (
             format!("game over ({reason}): {}", show::score_line(&v, scores)),
-            show::result_tag(&v, scores),
+            result_text(&v, scores),
             Ok(()),
         ),
         End::Agreed(scores) => (
             format!("draw agreed: {}", show::score_line(&v, scores)),
-            show::result_tag(&v, scores),
+            result_text(&v, scores),
             Ok(()),
         ),
         End::Quit => ("game stopped".to_owned(), "*".to_owned(), Ok(())),
@@ -329,6 +404,10 @@ pub fn run(
             Err(CliError::Abandoned),
         ),
     };
+    if matches!(end, End::Agreed(_)) {
+        game.record.comment("draw agreed");
+    }
+    game.record.set_tag("Result", &result);
     let mut board = hidden::reveal(&game.pos);
     if let (Some(s), Some(name)) = (seed, v.seed_option()) {
         board += &format!("the mines were laid with {name}={s}\n");
@@ -336,8 +415,11 @@ pub fn run(
     t.print(&format!(
         "\n{}{summary}\n\n{}",
         drawing(board, &game.pos),
-        game.record.render(v.name(), &game.start, &result)
+        game.record
     ))?;
+    if let Some(path) = opts.record {
+        records::write(path, &game.record)?;
+    }
     status
 }
 
@@ -370,7 +452,13 @@ mod tests {
             report: Reporter::plain(),
         };
         let mut input = lines.as_bytes();
-        let r = run(&spec, None, &mut input, &mut t);
+        let opts = Options {
+            position: None,
+            seats: &[],
+            limits: Limits::depth(1),
+            record: None,
+        };
+        let r = run(&spec, &opts, &mut input, &mut t);
         let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
         (r, text(out), text(err))
     }

@@ -1,0 +1,40 @@
+//! Game records from the command line: the tags a command writes, and finding the
+//! variant a record names.
+
+use super::config::VariantSpec;
+use super::error::CliError;
+use super::locate::locate;
+use chessgraph::record::GameRecord;
+use std::path::Path;
+
+/// How the record names the variant: its short name when that finds the same rule
+/// file again, else the rule file's path.
+pub fn variant_tag(spec: &VariantSpec) -> String {
+    let same = locate(&spec.at.name)
+        .ok()
+        .and_then(|l| std::fs::canonicalize(l.rules).ok())
+        .zip(std::fs::canonicalize(&spec.at.rules).ok())
+        .is_some_and(|(a, b)| a == b);
+    if same {
+        spec.at.name.clone()
+    } else {
+        spec.at.rules.display().to_string()
+    }
+}
+
+/// A record with the Variant and Options tags of `spec`.
+pub fn new_record(spec: &VariantSpec) -> GameRecord {
+    let mut r = GameRecord::new(&variant_tag(spec));
+    let options: Vec<String> = spec
+        .options
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    r.set_tag("Options", &options.join(" "));
+    r
+}
+
+/// Writes `record` to `path`.
+pub fn write(path: &Path, record: &GameRecord) -> Result<(), CliError> {
+    std::fs::write(path, record.to_string()).map_err(|e| CliError::io("write", path, e))
+}

@@ -1,0 +1,67 @@
+//! `chessgraph replay FILE`: read a game record, check every move, show the positions.
+
+use super::error::CliError;
+use super::locate::locate;
+use super::show;
+use super::term::Term;
+use chessgraph::draw::text_board;
+use chessgraph::record::{GameRecord, MAX_BYTES};
+use chessgraph::Variant;
+use std::path::Path;
+
+/// Runs `replay`.
+pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> {
+    let record_err = |source| CliError::Record {
+        path: file.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(file).map_err(|e| CliError::io("read", file, e))?;
+    if meta.len() > MAX_BYTES as u64 {
+        return Err(record_err(chessgraph::record::RecordError::TooLarge(
+            format!("{} bytes", meta.len()),
+        )));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
+    let record = GameRecord::parse(&text).map_err(record_err)?;
+    let name = record.tag("Variant").unwrap_or_default();
+    let at = locate(name)?;
+    let options = record.options().map_err(record_err)?;
+    let loaded = Variant::load(&at.rules, &options)?;
+    let v = loaded.variant;
+    let start = record.start(&v).map_err(record_err)?;
+    if !final_only {
+        t.print(&format!(
+            "{}\n{}\n",
+            text_board(&start, &[]),
+            show::turn(&start)
+        ))?;
+    }
+    let mut shown = Vec::new();
+    let mut index = 0;
+    let fin = record
+        .replay(&v, |pos, m| {
+            index += 1;
+            if !final_only {
+                let mut s = format!("\n{index}. {}", m.text);
+                for c in &m.comments {
+                    s += &format!(" {{{c}}}");
+                }
+                s += &format!("\n{}\n", text_board(pos, &[]));
+                shown.push(s);
+            }
+        })
+        .map_err(record_err)?;
+    for s in shown {
+        t.print(&s)?;
+    }
+    let mut fin = fin;
+    let verdict = show::outcome(&mut fin).unwrap_or_else(|| show::turn(&fin));
+    if final_only {
+        t.print(&format!("{}\n", text_board(&fin, &[])))?;
+    }
+    t.print(&format!(
+        "{} moves replayed; {verdict}; result {}\n",
+        record.moves.len(),
+        record.result()
+    ))
+}

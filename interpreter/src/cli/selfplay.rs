@@ -1,0 +1,211 @@
+//! `chessgraph selfplay VARIANT --games N`: the computer against itself or against
+//! random movers, and a table of results per seat.
+//!
+//! Every game is refereed by [`chessgraph::search::play_game`], which checks each move
+//! against the legal moves, and can be written as a record for `replay`.
+
+use super::config::Config;
+use super::error::CliError;
+use super::load;
+use super::records;
+use super::term::Term;
+use chessgraph::search::{play_game, Decide, Limits, RandomMover, Searcher};
+use chessgraph::{Move, Position, Score, Variant};
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A computer seat that times its thinking, after some random opening moves.
+struct Timed {
+    searcher: Searcher,
+    spent: Duration,
+    moves: u64,
+    opening: RandomMover,
+    random_left: u32,
+}
+
+impl Decide for Timed {
+    fn decide(&mut self, pos: &mut Position) -> Option<Move> {
+        if self.random_left > 0 {
+            self.random_left -= 1;
+            return self.opening.decide(pos);
+        }
+        let t = Instant::now();
+        let m = self.searcher.decide(pos);
+        self.spent += t.elapsed();
+        self.moves += 1;
+        m
+    }
+}
+
+/// Totals of one seat.
+#[derive(Default)]
+struct Row {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    points: f64,
+}
+
+/// The results table.
+fn table(v: &Variant, kinds: &[String], rows: &[Row], games: u32, plies: u64, cut: u32) -> String {
+    let mut s = format!(
+        "{:<10} {:<22} {:>5} {:>5} {:>5} {:>8}\n",
+        "seat", "player", "wins", "draws", "losses", "points"
+    );
+    for ((p, k), r) in v.players().iter().zip(kinds).zip(rows) {
+        s += &format!(
+            "{:<10} {:<22} {:>5} {:>5} {:>5} {:>8}\n",
+            p.name, k, r.wins, r.draws, r.losses, r.points
+        );
+    }
+    s += &format!(
+        "{games} games, average length {:.1} plies, {cut} stopped by the length guard (counted as draws)\n",
+        plies as f64 / games as f64
+    );
+    s
+}
+
+/// A progress bar on the message stream, only when it is a terminal.
+fn progress(done: u32, total: u32, t: &mut Term) -> Result<(), CliError> {
+    if !std::io::stderr().is_terminal() {
+        return Ok(());
+    }
+    let width = 30;
+    let filled = (done as usize * width) / total.max(1) as usize;
+    let bar: String = "#".repeat(filled) + &"-".repeat(width - filled);
+    let end = if done == total { "\n" } else { "" };
+    t.eprint(&format!("\r[{bar}] {done}/{total}{end}"))
+}
+
+fn describe(limits: &Limits) -> String {
+    match (limits.depth, limits.time) {
+        (Some(d), Some(t)) => format!("computer d{d} {}ms", t.as_millis()),
+        (Some(d), None) => format!("computer depth {d}"),
+        (None, Some(t)) => format!("computer {}ms", t.as_millis()),
+        (None, None) => "computer".into(),
+    }
+}
+
+/// Runs `selfplay`.
+pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
+    let Config::Selfplay {
+        variant: spec,
+        games,
+        limits,
+        seed,
+        random,
+        computer,
+        max_plies,
+        random_opening,
+        records,
+    } = config
+    else {
+        return Ok(());
+    };
+    let v = load::variant(spec, t)?;
+    let n = v.players().len();
+    let computer_seat = match computer {
+        None => 0,
+        Some(name) => player_index(&v, name)?,
+    };
+    let is_computer = |p: usize| !*random || p == computer_seat;
+    let kinds: Vec<String> = (0..n)
+        .map(|p| {
+            if is_computer(p) {
+                describe(limits)
+            } else {
+                "random".into()
+            }
+        })
+        .collect();
+    if let Some(dir) = records {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io("write", dir, e))?;
+    }
+    let mut computers: Vec<Timed> = (0..n)
+        .map(|_| Timed {
+            searcher: Searcher::new(&v, *limits),
+            spent: Duration::ZERO,
+            moves: 0,
+            opening: RandomMover::new(0),
+            random_left: 0,
+        })
+        .collect();
+    let mut rows: Vec<Row> = (0..n).map(|_| Row::default()).collect();
+    let (mut plies, mut cut) = (0u64, 0u32);
+    progress(0, *games, t)?;
+    for g in 0..*games {
+        let game_seed = seed.wrapping_add(g as u64);
+        let mut randoms: Vec<RandomMover> = (0..n)
+            .map(|p| RandomMover::new(game_seed.wrapping_mul(31).wrapping_add(p as u64)))
+            .collect();
+        let mut seats: Vec<&mut dyn Decide> = Vec::with_capacity(n);
+        for (p, (c, r)) in computers.iter_mut().zip(randoms.iter_mut()).enumerate() {
+            c.searcher.clear();
+            c.opening = RandomMover::new(game_seed.wrapping_mul(977).wrapping_add(p as u64));
+            c.random_left = *random_opening;
+            seats.push(if is_computer(p) { c } else { r });
+        }
+        let mut record = records::new_record(spec);
+        record.set_tag("Seed", &game_seed.to_string());
+        record.set_tag("Game", &(g + 1).to_string());
+        for (p, k) in v.players().iter().zip(&kinds) {
+            record.set_tag(&chessgraph::record::GameRecord::player_tag(&p.name), k);
+        }
+        let mut pos = Position::start(&v);
+        let end = play_game(&mut pos, &mut seats, *max_plies, &mut record)?;
+        plies += end.plies as u64;
+        let scores = end.scores.unwrap_or_else(|| {
+            cut += 1;
+            vec![Score::Draw; n]
+        });
+        for (row, &s) in rows.iter_mut().zip(&scores) {
+            match s {
+                Score::Win => row.wins += 1,
+                Score::Draw => row.draws += 1,
+                Score::Loss => row.losses += 1,
+            }
+            row.points += v.points(s);
+        }
+        if let Some(dir) = records {
+            records::write(&dir.join(format!("game-{:04}.pgn", g + 1)), &record)?;
+        }
+        progress(g + 1, *games, t)?;
+    }
+    let (spent, moves) = computers
+        .iter()
+        .fold((Duration::ZERO, 0), |(s, m), c| (s + c.spent, m + c.moves));
+    let per_move = if moves == 0 {
+        0.0
+    } else {
+        spent.as_secs_f64() * 1000.0 / moves as f64
+    };
+    t.print(&format!(
+        "{} — {}\n{}computer: {moves} moves, {per_move:.1} ms per move on average\n",
+        v.name(),
+        spec.at.name,
+        table(&v, &kinds, &rows, *games, plies, cut)
+    ))
+}
+
+/// The index of the player called `name`.
+pub fn player_index(v: &Arc<Variant>, name: &str) -> Result<usize, CliError> {
+    v.players()
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| CliError::Seat {
+            given: format!(
+                "no player `{}` in {}",
+                name.chars().take(60).collect::<String>(),
+                v.name()
+            ),
+            help: format!(
+                "the players are: {}",
+                v.players()
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+}

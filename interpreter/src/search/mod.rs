@@ -1,0 +1,50 @@
+//! The computer player: a search over the interpreter's legal moves, for any variant.
+//!
+//! Nothing here knows a game: moves come from [`Position::legal_moves_into`], results
+//! from [`Position::outcome`] and the variant's `points`, and the evaluation from the
+//! rule file's piece values plus terms computed from the board graph.
+//!
+//! - [`Searcher`]: iterative-deepening alpha-beta with a transposition table
+//!   ([`tt`]), move ordering ([`order`]: table move, captures by MVV-LVA, killers,
+//!   history) and quiescence on captures. Values are always taken from the searching
+//!   player's side ("root perspective"): that player maximises, every other player
+//!   minimises. With two players this is plain alpha-beta (negamax written as
+//!   minimax); with three or more it is the *paranoid* search. A player who moves
+//!   again (a pass, a move taken back) needs no special case.
+//! - [`Evaluator`]: material, empty-board mobility of each piece on its cell, and
+//!   attacked cells around royals.
+//! - [`RandomMover`]: a seeded, uniformly random player (matches, tests).
+//! - [`Decide`]: what a seat at the table does, and [`decide_from_samples`], the
+//!   path for hidden information: a player who cannot see the referee state searches
+//!   positions consistent with his own view and votes.
+
+mod engine;
+mod eval;
+mod game;
+mod limits;
+mod order;
+mod random;
+mod samples;
+mod terminal;
+mod tt;
+
+pub use engine::{SearchResult, Searcher};
+pub use eval::Evaluator;
+pub use game::{play_game, GameEnd, GameError};
+pub use limits::Limits;
+pub use random::RandomMover;
+pub use samples::decide_from_samples;
+pub use terminal::{is_mate_value, MATE};
+
+use crate::{Move, Position};
+
+/// A player at the table: given the position he may see, a legal move (`None` only
+/// when the game is over or there is no legal move).
+///
+/// A hidden-information variant passes the player's own view here, never the referee
+/// state; a decider for such games samples the unseen state and calls
+/// [`decide_from_samples`].
+pub trait Decide {
+    /// A legal move of `pos`, or `None` when `pos` has none.
+    fn decide(&mut self, pos: &mut Position) -> Option<Move>;
+}

@@ -1,0 +1,87 @@
+//! Values of finished games, from the searching player's side, using the variant's
+//! `points` so that 3/1/0 and 1/1/2/0 schemes rank results the way the rules do.
+
+use crate::{Player, Score, Variant};
+
+/// The value of the best result, a whole point ahead of the average opponent, won
+/// now. Nearer results are worth more: `ply` is taken off.
+pub const MATE: i32 = 1_000_000;
+
+/// Values beyond this are decided games (wins or losses found by the search).
+const DECIDED: i32 = MATE / 4;
+
+/// True for a value that comes from a finished game (a forced win or loss).
+pub fn is_mate_value(v: i32) -> bool {
+    v.abs() >= DECIDED
+}
+
+/// The value of `scores` for `me`, found `ply` plies below the root: my points
+/// minus the best points of the others, scaled by [`MATE`], nearer ends first. (The
+/// best, not the mean: a draw shared with a player already out is no win.)
+pub(crate) fn value(v: &Variant, scores: &[Score], me: Player, ply: u32) -> i32 {
+    let n = scores.len();
+    if n == 0 || me as usize >= n {
+        return 0;
+    }
+    let mine = v.points(scores[me as usize]);
+    let others: f64 = scores
+        .iter()
+        .enumerate()
+        .filter(|&(p, _)| p != me as usize)
+        .map(|(_, &s)| v.points(s))
+        .fold(f64::MIN, f64::max)
+        .max(0.0);
+    let diff = ((mine - others) * MATE as f64) as i64;
+    let diff = diff.clamp(-(4 * MATE as i64), 4 * MATE as i64) as i32;
+    // A decided result counts at least as a decided value, nearer ends first.
+    match diff.signum() {
+        1 => diff.max(DECIDED + 1024) - ply as i32,
+        -1 => diff.min(-DECIDED - 1024) + ply as i32,
+        _ => 0,
+    }
+}
+
+/// A table value stored relative to the node (decided values move with the ply).
+pub(crate) fn to_table(v: i32, ply: u32) -> i32 {
+    if v >= DECIDED {
+        v + ply as i32
+    } else if v <= -DECIDED {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// The inverse of [`to_table`].
+pub(crate) fn from_table(v: i32, ply: u32) -> i32 {
+    if v >= DECIDED {
+        v - ply as i32
+    } else if v <= -DECIDED {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::chess;
+
+    #[test]
+    fn wins_losses_and_distance() {
+        let v = chess();
+        let won = [Score::Win, Score::Loss];
+        assert_eq!(value(&v, &won, 0, 3), MATE - 3);
+        assert_eq!(value(&v, &won, 1, 3), -MATE + 3);
+        assert!(value(&v, &won, 0, 1) > value(&v, &won, 0, 5));
+        assert_eq!(value(&v, &[Score::Draw, Score::Draw], 0, 2), 0);
+        // A draw beside an eliminated player is no win.
+        let shared = [Score::Draw, Score::Loss, Score::Draw];
+        assert_eq!(value(&v, &shared, 0, 2), 0);
+        assert!(is_mate_value(MATE - 30) && !is_mate_value(900));
+        for x in [MATE - 7, -MATE + 7, 123] {
+            assert_eq!(from_table(to_table(x, 5), 5), x);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Game records on the command line: written by `play` and `selfplay`, read back by
+//! `replay` in every variant; bad records are typed errors, never panics.
+
+use crate::cli::{run_in, scratch};
+use crate::common::root;
+use chessgraph::record::{GameRecord, RecordError};
+
+/// Every variant of the repository, as the command line names them.
+const VARIANTS: [&str; 5] = [
+    "chess",
+    "zubrin",
+    "chess-for-3",
+    "dreierschach",
+    "examples/first-variant",
+];
+
+#[test]
+fn selfplay_records_replay_in_every_variant() {
+    for v in VARIANTS {
+        let dir = scratch(&format!("self-{}", v.replace('/', "-")));
+        let d = dir.to_str().unwrap();
+        let r = run_in(
+            &root(),
+            &[
+                "selfplay",
+                v,
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--opponent",
+                "random",
+                "--max-plies",
+                "120",
+                "--records",
+                d,
+            ],
+            b"",
+        );
+        assert!(r.ok, "{v}: {}", r.err);
+        assert!(r.out.contains("2 games"), "{}", r.out);
+        for g in ["game-0001.pgn", "game-0002.pgn"] {
+            let f = dir.join(g);
+            let r = run_in(&root(), &["replay", f.to_str().unwrap(), "--final"], b"");
+            assert!(r.ok, "{v} {g}: {}", r.err);
+            assert!(r.out.contains("moves replayed"), "{}", r.out);
+        }
+    }
+}
+
+#[test]
+fn play_records_replay_in_every_variant() {
+    for v in VARIANTS {
+        let dir = scratch(&format!("play-{}", v.replace('/', "-")));
+        let file = dir.join("game.pgn");
+        // Every seat is the computer except the first, who asks a hint and resigns
+        // after the computers have moved once.
+        let r = run_in(
+            &root(),
+            &[
+                "play",
+                v,
+                "--seat",
+                &seat_of(v, 1),
+                "--depth",
+                "1",
+                "--record",
+                file.to_str().unwrap(),
+            ],
+            b"hint\nmoves\nquit\n",
+        );
+        assert!(r.ok, "{v}: {}", r.err);
+        assert!(r.out.contains("hint: "), "{}", r.out);
+        let r = run_in(&root(), &["replay", file.to_str().unwrap()], b"");
+        assert!(r.ok, "{v}: {}", r.err);
+    }
+    // A game the computer finishes: white mates, black is the computer.
+    let dir = scratch("play-mate");
+    let file = dir.join("g.pgn");
+    let r = run_in(
+        &root(),
+        &[
+            "play",
+            "chess",
+            "--seat",
+            "black=computer",
+            "--seat",
+            "white=computer",
+            "--depth",
+            "2",
+            "-p",
+            "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",
+            "--record",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("white (computer) plays"), "{}", r.out);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[Result \"1-0\"]") && text.contains("[Position "),
+        "{text}"
+    );
+    let r = run_in(&root(), &["replay", file.to_str().unwrap()], b"");
+    assert!(r.ok && r.out.contains("checkmate"), "{}{}", r.out, r.err);
+}
+
+/// The name of the player at `index` of a variant given on the command line.
+fn seat_of(v: &str, index: usize) -> String {
+    let names: &[&str] = match v {
+        "zubrin" => &["white", "red", "black"],
+        "chess-for-3" => &["white", "brown", "black"],
+        "dreierschach" => &["white", "gray", "black"],
+        _ => &["white", "black"],
+    };
+    format!("{}=computer", names[index])
+}
+
+#[test]
+fn bad_records_are_typed_errors() {
+    let dir = scratch("bad-records");
+    let cases: [(&str, &str); 6] = [
+        (
+            "[Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n",
+            "move 3 (turn 2, `Ke3`)",
+        ),
+        ("[Variant \"chess\"\n[Result \"*\"]\n\n*\n", "bad tag"),
+        ("[Result \"*\"]\n\n*\n", "no `Variant` tag"),
+        (
+            "[Variant \"chess\"]\n[Result \"1-0\"]\n\n1. e4\n",
+            "do not end with the result",
+        ),
+        ("[Variant \"no-such\"]\n[Result \"*\"]\n\n*\n", "no variant"),
+        (
+            "[Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 {never closed *\n",
+            "comment",
+        ),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let f = dir.join(format!("bad{i}.pgn"));
+        std::fs::write(&f, text).unwrap();
+        let r = run_in(&root(), &["replay", f.to_str().unwrap()], b"");
+        assert!(!r.ok, "{text}");
+        assert!(r.err.contains(needle), "{needle}: {}", r.err);
+    }
+    let r = run_in(
+        &root(),
+        &["replay", dir.join("missing.pgn").to_str().unwrap()],
+        b"",
+    );
+    assert!(!r.ok && r.err.contains("cannot read"));
+    let r = run_in(
+        &root(),
+        &["play", "chess", "--seat", "purple=computer"],
+        b"",
+    );
+    assert!(!r.ok && r.err.contains("no player `purple`"), "{}", r.err);
+    // Hostile text straight into the parser.
+    for text in [
+        "",
+        "[",
+        "[Variant \"x\"]\n[Result \"*\"]\n\n}}}*",
+        "\u{0}\u{1}{",
+        "[Variant \"x\\\"]",
+    ] {
+        let _ = GameRecord::parse(text);
+    }
+    assert!(matches!(
+        GameRecord::parse(""),
+        Err(RecordError::MissingTag(_))
+    ));
+}

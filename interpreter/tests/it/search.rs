@@ -1,0 +1,266 @@
+//! The computer player: mates in two, legality and limits in every variant, and
+//! small matches against a random mover.
+
+use crate::common::{chess, named, root};
+use chessgraph::record::GameRecord;
+use chessgraph::search::{is_mate_value, play_game, Decide, Limits, RandomMover, Searcher};
+use chessgraph::{Outcome, Position, Score, Variant};
+use std::sync::Arc;
+
+/// True when the player who just moved has won by checkmate.
+fn mated(pos: &mut Position, mover: u8) -> bool {
+    match pos.outcome() {
+        Outcome::Finished { scores, .. } => scores[mover as usize] == Score::Win,
+        Outcome::Ongoing => false,
+    }
+}
+
+/// Moves of the player to move that win at once.
+fn mates_in_one(pos: &mut Position) -> Vec<chessgraph::Move> {
+    let me = pos.to_move();
+    let mut out = Vec::new();
+    for m in pos.legal_moves().iter().copied() {
+        pos.make(m);
+        if mated(pos, me) {
+            out.push(m);
+        }
+        pos.unmake();
+    }
+    out
+}
+
+/// True when `key` forces a win on the next move whatever the reply (exhaustive).
+fn forces_mate_in_two(pos: &mut Position, key: chessgraph::Move) -> bool {
+    let me = pos.to_move();
+    pos.make(key);
+    let replies = pos.legal_moves();
+    let ok = !replies.is_empty()
+        && !mated(pos, me)
+        && replies.iter().all(|&r| {
+            pos.make(r);
+            let m = !mates_in_one(pos).is_empty();
+            pos.unmake();
+            m
+        });
+    pos.unmake();
+    ok
+}
+
+/// The positions of `tests/data/mate2.txt` (FEN, then `;` and a note).
+fn mate2() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("interpreter/tests/data/mate2.txt")).unwrap();
+    text.lines()
+        .map(|l| l.split(';').next().unwrap().trim().to_owned())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn finds_the_mate_in_twenty_mate_in_two_problems() {
+    let v = chess();
+    let positions = mate2();
+    assert!(positions.len() >= 20, "{} positions", positions.len());
+    for fen in positions {
+        let mut pos = Position::from_str(&v, &fen).unwrap();
+        // Verified by exhaustive search: no mate in one, some mate in two.
+        assert!(mates_in_one(&mut pos).is_empty(), "{fen}: mate in one");
+        let keys: Vec<_> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&k| forces_mate_in_two(&mut pos, k))
+            .collect();
+        assert!(!keys.is_empty(), "{fen}: no mate in two");
+        let mut s = Searcher::new(&v, Limits::depth(3));
+        let r = s.search(&mut pos).unwrap();
+        assert!(
+            is_mate_value(r.value) && r.value > 0,
+            "{fen}: value {}",
+            r.value
+        );
+        assert!(
+            keys.contains(&r.best),
+            "{fen}: {} is not a key",
+            pos.long(r.best)
+        );
+    }
+}
+
+/// Every variant of the repository, by name.
+fn variants() -> Vec<Arc<Variant>> {
+    let mut vs: Vec<Arc<Variant>> = ["chess", "zubrin", "chess-for-3", "dreierschach"]
+        .iter()
+        .map(|n| named(n, &[]))
+        .collect();
+    vs.push(named("zubrin", &[("inherit", "true")]));
+    let first = root().join("examples/first-variant/los-alamos.rules");
+    vs.push(Variant::load(first, &[]).unwrap().variant);
+    vs
+}
+
+#[test]
+fn self_play_in_every_variant_stays_legal_and_replays() {
+    for v in variants() {
+        let n = v.players().len();
+        for seed in 0..2u64 {
+            let mut computers: Vec<Searcher> = (0..n)
+                .map(|_| Searcher::new(&v, Limits::depth(1)))
+                .collect();
+            let mut randoms: Vec<RandomMover> = (0..n)
+                .map(|p| RandomMover::new(seed * 10 + p as u64))
+                .collect();
+            let mut seats: Vec<&mut dyn Decide> = Vec::new();
+            for (p, (c, r)) in computers.iter_mut().zip(randoms.iter_mut()).enumerate() {
+                seats.push(if (p as u64 + seed) % 2 == 0 { c } else { r });
+            }
+            let mut pos = Position::start(&v);
+            let mut record = GameRecord::new(v.name());
+            let end = play_game(&mut pos, &mut seats, 150, &mut record)
+                .unwrap_or_else(|e| panic!("{}: {e}", v.name()));
+            assert_eq!(pos.hash(), pos.compute_hash());
+            let back = GameRecord::parse(&record.to_string()).unwrap();
+            let fin = back
+                .replay(&v, |_, _| {})
+                .unwrap_or_else(|e| panic!("{}: {e}\n{record}", v.name()));
+            assert_eq!(fin, pos, "{}", v.name());
+            assert!(end.plies <= 150);
+        }
+    }
+}
+
+#[test]
+fn deterministic_at_a_fixed_depth_and_within_node_budgets() {
+    for v in variants() {
+        let mut pos = Position::start(&v);
+        let a = Searcher::new(&v, Limits::depth(2))
+            .search(&mut pos)
+            .unwrap();
+        let b = Searcher::new(&v, Limits::depth(2))
+            .search(&mut pos)
+            .unwrap();
+        assert_eq!(a, b, "{}", v.name());
+        assert!(pos.legal_moves().contains(&a.best));
+        let budget = Limits {
+            depth: Some(30),
+            nodes: Some(500),
+            time: None,
+        };
+        let r = Searcher::new(&v, budget).search(&mut pos).unwrap();
+        assert!(r.nodes <= 500, "{}: {} nodes", v.name(), r.nodes);
+        assert!(pos.legal_moves().contains(&r.best));
+        let r = Searcher::new(&v, Limits::time_ms(30))
+            .search(&mut pos)
+            .unwrap();
+        assert!(pos.legal_moves().contains(&r.best));
+    }
+}
+
+#[test]
+fn finished_games_passes_and_captures() {
+    let v = chess();
+    let mut s = Searcher::new(&v, Limits::depth(3));
+    // Mated: no move.
+    let mut mate = Position::from_str(&v, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(s.search(&mut mate).is_none());
+    // A hanging queen is taken.
+    let mut p = Position::from_str(&v, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+    let r = s.search(&mut p).unwrap();
+    assert_eq!(p.long(r.best), "d2d5");
+    // A player with only the pass move passes (three players, the 96-cell board).
+    let z = named("zubrin", &[]);
+    let mut p = Position::start(&z);
+    let mut s = Searcher::new(&z, Limits::depth(2));
+    let r = s.search(&mut p).unwrap();
+    assert!(p.legal_moves().contains(&r.best));
+}
+
+#[test]
+fn a_few_games_against_a_random_mover_are_won() {
+    let v = chess();
+    let mut wins = 0;
+    for seed in 0..3 {
+        let mut engine = Searcher::new(&v, Limits::depth(2));
+        let mut random = RandomMover::new(seed);
+        let mut pos = Position::start(&v);
+        let mut record = GameRecord::new("chess");
+        let end = play_game(&mut pos, &mut [&mut engine, &mut random], 400, &mut record).unwrap();
+        if end.scores == Some(vec![Score::Win, Score::Loss]) {
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 3);
+}
+
+/// Prints candidate mate-in-two positions found in games of the engine against a
+/// random mover (how `tests/data/mate2.txt` was made); run with `--ignored`.
+#[test]
+#[ignore]
+fn generate_mate_in_two_positions() {
+    let v = chess();
+    let mut found = Vec::new();
+    for seed in 0..400u64 {
+        let mut engine = Searcher::new(&v, Limits::depth(1));
+        let mut random = RandomMover::new(seed);
+        let mut pos = Position::start(&v);
+        for _ in 0..200 {
+            if !matches!(pos.outcome(), Outcome::Ongoing) {
+                break;
+            }
+            if pos.to_move() == 0 && mates_in_one(&mut pos).is_empty() {
+                let keys: Vec<_> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&k| forces_mate_in_two(&mut pos, k))
+                    .collect();
+                if !keys.is_empty() {
+                    found.push(format!("{} ; key {}", fen(&v, &pos), pos.long(keys[0])));
+                    break;
+                }
+            }
+            let m = if pos.to_move() == 0 {
+                engine.decide(&mut pos)
+            } else {
+                random.decide(&mut pos)
+            };
+            pos.make(m.unwrap());
+        }
+        if found.len() >= 25 {
+            break;
+        }
+    }
+    println!("{}", found.join("\n"));
+}
+
+/// FEN of a chess position (no castling or en-passant rights).
+fn fen(v: &Variant, pos: &Position) -> String {
+    let mut ranks = Vec::new();
+    for r in (1..=8).rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for f in "abcdefgh".chars() {
+            let c = v.cell(&format!("{f}{r}")).unwrap();
+            match pos.piece_at(c) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    let l = v.piece_types()[p.piece_type as usize].letter;
+                    s.push(if p.owner == 0 {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        ranks.push(s);
+    }
+    let side = if pos.to_move() == 0 { "w" } else { "b" };
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
