@@ -11,6 +11,7 @@ mod perft;
 mod render;
 mod review;
 mod rules;
+mod strategichess;
 mod strings;
 mod svg;
 mod tri96;

@@ -23,6 +23,10 @@ fn drawings() -> Vec<(&'static str, String)> {
             "dreierschach-start.svg",
             svg(&Position::start(&named("dreierschach", &[])), &[]),
         ),
+        (
+            "strategichess-start.svg",
+            svg(&Position::start(&named("strategichess", &[])), &[]),
+        ),
     ]
 }
 
