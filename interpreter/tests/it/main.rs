@@ -12,6 +12,7 @@ mod render;
 mod review;
 mod rules;
 mod strategichess;
+mod strategichess_team;
 mod strings;
 mod svg;
 mod tri96;

@@ -27,6 +27,10 @@ fn drawings() -> Vec<(&'static str, String)> {
             "strategichess-start.svg",
             svg(&Position::start(&named("strategichess", &[])), &[]),
         ),
+        (
+            "strategichess-team-start.svg",
+            svg(&Position::start(&named("strategichess-team", &[])), &[]),
+        ),
     ]
 }
 
