@@ -15,11 +15,13 @@ Each board file holds:
 - cells `k:a1` .. `k:n14` for k = 1..N (board k, file a..n, rank 1..14), a1 dark on
   every board, drawn at x = 14.5 (k - 1) + file, y = rank (a half-cell gap between boards);
 - links in the eight directions n s e w ne nw se sw, inside a board and across each seam
-  (e from k:n<r> to k+1:a<r>, ne/se to k+1:a<r+-1>, and back): a seam edge is an
-  ordinary edge, the board file says nothing about stopping there;
+  (e from k:n<r> to k+1:a<r>, ne/se to k+1:a<r+-1>, and back). Seam edges carry
+  `stop: true`: a slide that crosses a seam ends on the first cell across it, and so
+  do attacks; steps and leaps (the knight) cross as usual;
 - zones: `road` (ranks 1-2, 7-8, 13-14 of every board), `board1` .. `boardN` (the cells
-  of one board), `seam` (files a and n of every board, the cells next to a seam or the
-  outer edge), `rank3`, `rank4`, `rank11`, `rank12`;
+  of one board), `seam_east` (file n of every board but the last: a seam to the east),
+  `seam_west` (file a of every board but the first), `rank3`, `rank4`, `rank11`,
+  `rank12`;
 - rows: rank 14 down to rank 1, each rank read across all boards from 1:a to N:n.
 """
 
@@ -50,7 +52,8 @@ def render(n):
         "#",
         f"# The StrategiChess team board for {n} boards (RULES.md section 5): {n} 14x14 boards",
         "# side by side, cells `k:a1` .. `k:n14` (board k). File n of board k touches file a",
-        "# of board k+1 on the same rank (e, ne, se across the seam, and back).",
+        "# of board k+1 on the same rank (e, ne, se across the seam, and back); seam edges",
+        "# carry `stop: true`, so slides and their attacks end on the first cell across.",
         f"name: strategichess-team-{n}",
         "seats: [white, black]",
         "",
@@ -67,7 +70,10 @@ def render(n):
             for d, (dx, dy) in DIRS.items():
                 tx, ty = x + dx, y + dy
                 if 1 <= tx <= width and 1 <= ty <= SIZE:
-                    links.append(f'{d}: "{name(tx, ty)}"')
+                    if (tx - 1) // SIZE != k:
+                        links.append(f'{d}: {{ to: "{name(tx, ty)}", stop: true }}')
+                    else:
+                        links.append(f'{d}: "{name(tx, ty)}"')
             cx = k * (SIZE + GAP) + f + 0.5
             cy = y - 0.5
             out.append(
@@ -88,7 +94,8 @@ def render(n):
     out.append("  road: " + cells(lambda x, y: y in (1, 2, 7, 8, 13, 14)))
     for k in range(1, n + 1):
         out.append(f"  board{k}: " + cells(lambda x, y, k=k: (x - 1) // SIZE == k - 1))
-    out.append("  seam: " + cells(lambda x, y: (x - 1) % SIZE in (0, SIZE - 1)))
+    out.append("  seam_east: " + cells(lambda x, y: x % SIZE == 0 and x < width))
+    out.append("  seam_west: " + cells(lambda x, y: x % SIZE == 1 and x > 1))
     for r in (3, 4, 11, 12):
         out.append(f"  rank{r}: " + cells(lambda x, y, r=r: y == r))
     out += ["", "palette:", '  dark: "#b58863"', '  light: "#f0d9b5"', ""]

@@ -1,8 +1,9 @@
 //! The StrategiChess team boards (`variants/strategichess-team`, RULES.md section 5):
 //! 2 to 5 generated 14x14 boards side by side, picked by the option `boards`; cells
 //! `k:a3`, seams joining file n of board k to file a of board k+1, the roads and the
-//! per-board zones, the setup on every board, and the start counts (pieces cross the
-//! seams as on any edge until the team clauses exist).
+//! per-board zones, the setup on every board, the start counts, and the seams: slides
+//! and their attacks stop on the first cell across, knights jump two files in, kings
+//! never cross.
 
 use crate::common::named;
 use crate::strategichess::{moves_from, place, sorted};
@@ -126,18 +127,111 @@ fn start_counts_are_97_per_board_plus_two_knight_moves_per_seam() {
         moves_from(&mut p, "1:m3"),
         sorted(&["1:m31:k2", "1:m31:l1", "1:m31:l5", "1:m31:n1", "1:m31:n5", "1:m32:a2"])
     );
-    assert_eq!(perft(&mut p, 2), 87_007);
-    assert_eq!(perft(&mut Position::start(&team(2)), 2), 38_407);
+    assert_eq!(perft(&mut p, 2), 87_025);
+    assert_eq!(perft(&mut Position::start(&team(2)), 2), 38_416);
+}
+
+/// White kings on every board's h3, Black kings on h12 (3 boards).
+const KINGS3: &str = "K 1:h3, k 1:h12, K 2:h3, k 2:h12, K 3:h3, k 3:h12";
+
+#[test]
+fn a_rook_and_a_bishop_stop_on_the_first_cell_across_a_seam() {
+    let v = team(3);
+    let mut p = place(&v, &format!("{KINGS3}, R 1:k6, B 2:l5"), 'w', "");
+    let rook = moves_from(&mut p, "1:k6");
+    assert!(rook.contains(&"1:k62:a6".to_owned()), "{rook:?}");
+    assert!(!rook.iter().any(|m| m.ends_with("2:b6")), "{rook:?}");
+    assert_eq!(
+        rook.iter()
+            .filter(|m| m.contains("6") && m[4..].starts_with("2:"))
+            .count(),
+        1
+    );
+    // The bishop crosses both ways from board 2: into 3:a8 and 3:a2 (stopping), and
+    // back west over the whole board... only to the first cell of board 1 it reaches.
+    let bishop = moves_from(&mut p, "2:l5");
+    for stop in ["2:l53:a8", "2:l53:a2"] {
+        assert!(bishop.contains(&stop.to_owned()), "{stop} in {bishop:?}");
+    }
+    for beyond in ["2:l53:b9", "2:l53:b1"] {
+        assert!(
+            !bishop.contains(&beyond.to_owned()),
+            "{beyond} in {bishop:?}"
+        );
+    }
+    // A rook standing on the seam cell moves one cell across and no more.
+    let mut p = place(&v, &format!("{KINGS3}, R 2:a6"), 'w', "");
+    let rook = moves_from(&mut p, "2:a6");
+    assert!(rook.contains(&"2:a61:n6".to_owned()), "{rook:?}");
+    assert!(!rook.contains(&"2:a61:m6".to_owned()), "{rook:?}");
 }
 
 #[test]
-fn pieces_on_a_seam_move_into_the_next_board() {
-    // Provisional: until the seam clause exists, a rook slides on across the seam.
+fn a_knight_jumps_across_the_seam_up_to_two_files_in() {
     let v = team(2);
-    let mut p = place(&v, "K 1:h3, k 1:h12, K 2:h3, k 2:h12, R 1:m6", 'w', "");
-    let rook = moves_from(&mut p, "1:m6");
-    assert!(rook.contains(&"1:m62:a6".to_owned()), "{rook:?}");
-    // A pawn on a road steps sideways across the seam.
+    let mut p = place(&v, "K 1:h3, k 1:h12, K 2:h3, k 2:h12, N 1:n6", 'w', "");
+    assert_eq!(
+        moves_from(&mut p, "1:n6"),
+        sorted(&[
+            "1:n61:m8", "1:n61:m4", "1:n61:l7", "1:n61:l5", // on its own board
+            "1:n62:a8", "1:n62:a4", "1:n62:b7", "1:n62:b5", // one and two files in
+        ])
+    );
+}
+
+#[test]
+fn a_king_is_refused_at_the_seam() {
+    let v = team(2);
+    let mut p = place(&v, "K 1:n5, k 1:h12, K 2:a9, k 2:h12", 'w', "");
+    assert_eq!(
+        moves_from(&mut p, "1:n5"),
+        sorted(&["1:n51:m4", "1:n51:m5", "1:n51:m6", "1:n51:n4", "1:n51:n6"])
+    );
+    assert_eq!(
+        moves_from(&mut p, "2:a9"),
+        sorted(&["2:a92:a8", "2:a92:a10", "2:a92:b8", "2:a92:b9", "2:a92:b10"])
+    );
+}
+
+#[test]
+fn check_crosses_a_seam_one_cell_only() {
+    let v = team(2);
+    let in_check = |pieces: &str| {
+        let p = place(&v, &format!("k 1:h12, k 2:h12, {pieces}"), 'w', "");
+        p.in_check()
+    };
+    // A Black rook on 2:a5 checks a White king on 1:n5, the first cell across...
+    assert!(in_check("K 1:n5, K 2:h3, r 2:a5"));
+    // ...not on 1:m5: its move would stop on 1:n5.
+    assert!(!in_check("K 1:m5, K 2:h3, r 2:a5"));
+    // The other way: a rook on 1:m5 reaches 2:a5 over the empty 1:n5, and checks.
+    assert!(in_check("K 2:a5, K 1:h3, r 1:m5"));
+    assert!(!in_check("K 2:a5, K 1:h3, r 1:m5, p 1:n5"));
+    assert!(!in_check("K 2:b5, K 1:h3, r 1:m5"));
+    // A bishop on 2:b6 checks diagonally onto 1:n4, not onto 1:m3.
+    assert!(in_check("K 1:n4, K 2:h3, b 2:b6"));
+    assert!(!in_check("K 1:m3, K 2:h3, b 2:b6"));
+    // A knight checks two files in.
+    assert!(in_check("K 2:b4, K 1:h3, n 1:n5"));
+    // A White piece between the king on 2:a5 and the rook on 1:m5 is pinned.
+    let mut p = place(
+        &v,
+        "k 1:h12, k 2:h12, K 2:a5, K 1:h3, r 1:m5, N 1:n5",
+        'w',
+        "",
+    );
+    assert!(!p.in_check());
+    // With two kings the check rule holds for both: the knight may not leave 1:n5.
+    assert!(
+        moves_from(&mut p, "1:n5").is_empty(),
+        "{:?}",
+        moves_from(&mut p, "1:n5")
+    );
+}
+
+#[test]
+fn a_pawn_on_a_road_steps_sideways_across_the_seam() {
+    let v = team(2);
     let mut p = place(&v, "K 1:h3, k 1:h12, K 2:h3, k 2:h12, P 2:a7", 'w', "");
     assert_eq!(
         moves_from(&mut p, "2:a7"),
