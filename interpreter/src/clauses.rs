@@ -34,6 +34,9 @@ pub(crate) enum EndEvent {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// A royal piece was captured and its owner has none left; where this clause
+    /// exists it applies to that capture instead of `RoyalCaptured`.
+    LastRoyalCaptured,
     /// The same position for the N-th time since the last irreversible move.
     Repetition(u32),
     /// N plies without a capture or a pawn move.

@@ -438,6 +438,8 @@ pub enum Event {
     NoMoves,
     /// A royal piece was captured.
     RoyalCaptured,
+    /// `last royal captured`: a royal piece was captured and its owner has none left.
+    LastRoyalCaptured,
     /// The same position for the N-th time.
     Repetition(Num),
     /// N plies without a capture or a pawn move.

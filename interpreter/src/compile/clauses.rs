@@ -78,6 +78,7 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
         Event::Stalemate => EndEvent::Stalemate,
         Event::NoMoves => EndEvent::NoMoves,
         Event::RoyalCaptured => EndEvent::RoyalCaptured,
+        Event::LastRoyalCaptured => EndEvent::LastRoyalCaptured,
         Event::LastPlayer => EndEvent::LastPlayer,
         Event::CheckmateBy(by) => EndEvent::CheckmateBy(*by == MateBy::One),
         Event::CheckAll { mate } => EndEvent::CheckAll { mate: *mate },
@@ -142,7 +143,10 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             Effect::CaptorControls => {
                 matches!(
                     event,
-                    EndEvent::Checkmate | EndEvent::CheckmateBy(_) | EndEvent::RoyalCaptured
+                    EndEvent::Checkmate
+                        | EndEvent::CheckmateBy(_)
+                        | EndEvent::RoyalCaptured
+                        | EndEvent::LastRoyalCaptured
                 )
             }
             Effect::Eliminate => !matches!(event, EndEvent::LastPlayer) && !check_all,

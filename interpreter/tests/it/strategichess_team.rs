@@ -6,8 +6,8 @@
 //! never cross.
 
 use crate::common::named;
-use crate::strategichess::{moves_from, place, sorted};
-use chessgraph::{perft, Position, Variant};
+use crate::strategichess::{moves_from, place, play, sorted};
+use chessgraph::{perft, EndReason, Outcome, Position, Score, Variant};
 use dsl::board::graph::ZoneCells;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -213,20 +213,79 @@ fn check_crosses_a_seam_one_cell_only() {
     assert!(!in_check("K 1:m3, K 2:h3, b 2:b6"));
     // A knight checks two files in.
     assert!(in_check("K 2:b4, K 1:h3, n 1:n5"));
-    // A White piece between the king on 2:a5 and the rook on 1:m5 is pinned.
+    // A White piece between the last king on 2:a5 and the rook on 1:m5 is pinned.
+    let mut p = place(&v, "k 1:h12, k 2:h12, K 2:a5, r 1:m5, N 1:n5", 'w', "");
+    assert!(!p.in_check());
+    assert!(moves_from(&mut p, "1:n5").is_empty());
+    // With a second king the check rule is off: the knight may go.
     let mut p = place(
         &v,
         "k 1:h12, k 2:h12, K 2:a5, K 1:h3, r 1:m5, N 1:n5",
         'w',
         "",
     );
-    assert!(!p.in_check());
-    // With two kings the check rule holds for both: the knight may not leave 1:n5.
-    assert!(
-        moves_from(&mut p, "1:n5").is_empty(),
-        "{:?}",
-        moves_from(&mut p, "1:n5")
+    assert_eq!(moves_from(&mut p, "1:n5").len(), 8);
+}
+
+#[test]
+fn kings_are_captured_and_the_last_one_is_under_the_check_rule() {
+    let v = team(2);
+    // White has two kings, the one on 1:h3 left attacked by the rook on 1:h5: Black
+    // takes it and the game goes on.
+    let mut p = place(
+        &v,
+        "K 1:h3, K 2:h3, k 1:h12, k 2:h12, r 1:h5, R 2:a1",
+        'b',
+        "",
     );
+    play(&mut p, "1:h51:h3");
+    assert_eq!(p.outcome(), Outcome::Ongoing);
+    // White's last king, on 2:h3, is under the check rule now.
+    let mut q = place(&v, "K 2:h3, k 1:h12, k 2:h12, r 2:g8, r 2:a4", 'w', "");
+    let moves = moves_from(&mut q, "2:h3");
+    assert_eq!(moves, sorted(&["2:h32:h2", "2:h32:i2", "2:h32:i3"]));
+    // With two kings a king may step onto an attacked cell.
+    let mut q = place(
+        &v,
+        "K 2:h3, K 1:c3, k 1:h12, k 2:h12, r 2:g8, r 2:a4",
+        'w',
+        "",
+    );
+    assert_eq!(moves_from(&mut q, "2:h3").len(), 8);
+}
+
+#[test]
+fn mating_the_last_king_wins_and_capturing_it_loses() {
+    let v = team(2);
+    // The last White king on 2:n1 (the board's corner); a Black rook on 2:b2 holds
+    // rank 2, the other gives check along rank 1.
+    let mut p = place(&v, "K 2:n1, k 1:h12, k 2:h12, r 2:b2, r 2:a3", 'b', "");
+    play(&mut p, "2:a32:a1");
+    match p.outcome() {
+        Outcome::Finished { reason, scores } => {
+            assert_eq!(reason, EndReason::Checkmate);
+            assert_eq!(scores, vec![Score::Loss, Score::Win]);
+        }
+        Outcome::Ongoing => panic!("{p}: the last king is mated"),
+    }
+    // Two White kings left attacked (no check rule with two): Black takes one; the
+    // other is now the last, in check, and only its own moves out of check are legal.
+    let mut p = place(
+        &v,
+        "K 1:h3, K 2:h3, k 1:h12, k 2:h12, r 1:h5, r 2:h5, R 1:a1",
+        'b',
+        "",
+    );
+    play(&mut p, "1:h51:h3");
+    assert_eq!(p.outcome(), Outcome::Ongoing);
+    assert!(p.in_check());
+    assert!(moves_from(&mut p, "1:a1").is_empty());
+    assert_eq!(
+        moves_from(&mut p, "2:h3"),
+        sorted(&["2:h32:g2", "2:h32:g3", "2:h32:g4", "2:h32:i2", "2:h32:i3", "2:h32:i4"])
+    );
+    // (Taking a team's last king, possible only when it was left attacked, ends the
+    // game: `end last royal captured: lose`, tested in `position::make`.)
 }
 
 #[test]

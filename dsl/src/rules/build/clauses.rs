@@ -99,6 +99,7 @@ impl Builder<'_> {
             Rule::kw_stalemate => Event::Stalemate,
             Rule::no_moves => Event::NoMoves,
             Rule::royal_captured => Event::RoyalCaptured,
+            Rule::last_royal_captured => Event::LastRoyalCaptured,
             Rule::repetition => Event::Repetition(self.num(child(&inner, Rule::num)).node),
             Rule::quiet => Event::Quiet(self.num(child(&inner, Rule::num)).node),
             Rule::material => Event::Material {

@@ -470,6 +470,10 @@ fn end_events_and_outcomes() {
         Event::Quiet(Num::Option("limit".into()))
     );
     assert_eq!(event("end last player: win"), Event::LastPlayer);
+    assert_eq!(
+        event("end last royal captured: lose"),
+        Event::LastRoyalCaptured
+    );
     let text = "end material each K | K N: lose, captor controls";
     let Item::End(e) = item(text) else { panic!() };
     let Event::Material {
