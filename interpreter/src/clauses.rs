@@ -41,6 +41,8 @@ pub(crate) enum EndEvent {
     Repetition(u32),
     /// N plies without a capture or a pawn move.
     Quiet(u32),
+    /// Every player has made N moves (N > 0).
+    Moves(u32),
     /// Material: each player's (`each`) or the whole board's types, as sorted lists.
     Material {
         /// Per player rather than the whole board.
@@ -75,6 +77,8 @@ pub(crate) enum Effect {
     CaptorControls,
     /// The subject loses, the actor wins, the other players still in draw.
     LoseToActor,
+    /// The players with the most royals win, the others lose; all equal: a draw.
+    MostRoyals,
 }
 
 /// One `end` clause.

@@ -297,3 +297,44 @@ fn a_pawn_on_a_road_steps_sideways_across_the_seam() {
         sorted(&["2:a71:n7", "2:a72:a6", "2:a72:a8", "2:a72:b7"])
     );
 }
+
+#[test]
+fn move_limit_gives_the_game_to_the_team_with_more_kings() {
+    let v = named(
+        "strategichess-team",
+        &[("boards", "2"), ("move_limit", "2")],
+    );
+    // Black has lost a king; White has both.
+    let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
+    play(&mut p, "1:h31:h2");
+    play(&mut p, "1:a141:a13");
+    assert_eq!(p.outcome(), Outcome::Ongoing);
+    play(&mut p, "1:h21:h3");
+    play(&mut p, "1:a131:a14");
+    match p.outcome() {
+        Outcome::Finished { reason, scores } => {
+            assert_eq!(reason, EndReason::MoveLimit);
+            assert_eq!(scores, vec![Score::Win, Score::Loss]);
+        }
+        Outcome::Ongoing => panic!("{p}: the limit is reached"),
+    }
+    // Equal kings: a draw.
+    let mut p = place(&v, "K 1:h3, k 2:h12, r 1:a14", 'w', "");
+    for m in ["1:h31:h2", "1:a141:a13", "1:h21:h3", "1:a131:a14"] {
+        play(&mut p, m);
+    }
+    match p.outcome() {
+        Outcome::Finished { reason, scores } => {
+            assert_eq!(reason, EndReason::MoveLimit);
+            assert_eq!(scores, vec![Score::Draw, Score::Draw]);
+        }
+        Outcome::Ongoing => panic!("{p}: the limit is reached"),
+    }
+    // Without the option (0) the game goes on.
+    let v = team(2);
+    let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
+    for m in ["1:h31:h2", "1:a141:a13", "1:h21:h3", "1:a131:a14"] {
+        play(&mut p, m);
+    }
+    assert_eq!(p.outcome(), Outcome::Ongoing);
+}
