@@ -36,10 +36,15 @@ pub(crate) enum EndEvent {
     RoyalCaptured,
     /// A royal piece was removed by a mine.
     RoyalBlasted,
+    /// A royal piece was captured and its owner has none left; where this clause
+    /// exists it applies to that capture instead of `RoyalCaptured`.
+    LastRoyalCaptured,
     /// The same position for the N-th time since the last irreversible move.
     Repetition(u32),
     /// N plies without a capture or a pawn move.
     Quiet(u32),
+    /// Every player has made N moves (N > 0).
+    Moves(u32),
     /// Material: each player's (`each`) or the whole board's types, as sorted lists.
     Material {
         /// Per player rather than the whole board.
@@ -74,6 +79,8 @@ pub(crate) enum Effect {
     CaptorControls,
     /// The subject loses, the actor wins, the other players still in draw.
     LoseToActor,
+    /// The players with the most royals win, the others lose; all equal: a draw.
+    MostRoyals,
 }
 
 /// One `end` clause.

@@ -90,7 +90,11 @@ impl Position {
     pub(crate) fn continues(effects: &[Effect]) -> bool {
         for e in effects {
             match e {
-                Effect::Lose | Effect::Win | Effect::Draw | Effect::LoseToActor => return false,
+                Effect::Lose
+                | Effect::Win
+                | Effect::Draw
+                | Effect::LoseToActor
+                | Effect::MostRoyals => return false,
                 Effect::Pass | Effect::Eliminate => return true,
                 Effect::CaptorControls => {}
             }
@@ -146,6 +150,10 @@ impl Position {
                 }
                 Effect::Draw => {
                     let scores = self.draw_scores();
+                    self.record(Finish::new(reason, &scores), u);
+                }
+                Effect::MostRoyals => {
+                    let scores = self.most_royals_scores();
                     self.record(Finish::new(reason, &scores), u);
                 }
                 Effect::LoseToActor => {

@@ -42,6 +42,8 @@ pub enum EndReason {
     CheckAllMate,
     /// The players agreed ([`Position::agree_draw`]).
     Agreement,
+    /// The move limit was reached (`moves N`).
+    MoveLimit,
 }
 
 impl EndReason {
@@ -60,6 +62,7 @@ impl EndReason {
             EndReason::CheckAll => "check-all",
             EndReason::CheckAllMate => "check-all-mate",
             EndReason::Agreement => "agreement",
+            EndReason::MoveLimit => "move-limit",
         }
     }
 
@@ -79,6 +82,7 @@ impl EndReason {
             CheckAll,
             CheckAllMate,
             Agreement,
+            MoveLimit,
         ]
         .into_iter()
         .find(|r| r.name() == s)
@@ -200,6 +204,8 @@ impl Position {
             let hit = match &c.event {
                 EndEvent::Repetition(k) => self.repetitions() >= *k,
                 EndEvent::Quiet(k) => self.quiet >= *k,
+                // Move numbers start at 1: move N + 1 means N moves each were made.
+                EndEvent::Moves(k) => *k > 0 && self.move_number() > *k,
                 EndEvent::Material { each, alts } => self.material_matches(*each, alts),
                 _ => false,
             };
@@ -207,6 +213,7 @@ impl Position {
                 let reason = match c.event {
                     EndEvent::Repetition(_) => EndReason::Repetition,
                     EndEvent::Quiet(_) => EndReason::Quiet,
+                    EndEvent::Moves(_) => EndReason::MoveLimit,
                     _ => EndReason::Material,
                 };
                 let actor = self.undo.last().map_or(self.to_move, |u| u.to_move);
@@ -251,12 +258,33 @@ impl Position {
                     .collect(),
                 Effect::Draw => self.draw_scores(),
                 Effect::LoseToActor => self.lose_to_actor_scores(subject, actor),
+                Effect::MostRoyals => self.most_royals_scores(),
                 Effect::Pass | Effect::Eliminate => return Outcome::Ongoing,
                 Effect::CaptorControls => continue,
             };
             return Outcome::Finished { reason, scores };
         }
         Outcome::Ongoing
+    }
+
+    /// `most royals`: the players (still in the game) with the most royal pieces win,
+    /// the others lose; a draw when they all have as many.
+    pub(crate) fn most_royals_scores(&self) -> Vec<Score> {
+        let n = self.v.player_count();
+        let mut cells = [0; 8];
+        let counts: Vec<Option<usize>> = (0..n as Player)
+            .map(|p| (!self.is_eliminated(p)).then(|| self.royals_of(p, &mut cells)))
+            .collect();
+        let best = counts.iter().flatten().copied().max().unwrap_or(0);
+        let all_best = counts.iter().flatten().all(|&c| c == best);
+        counts
+            .iter()
+            .map(|c| match c {
+                Some(c) if *c == best && all_best => Score::Draw,
+                Some(c) if *c == best => Score::Win,
+                _ => Score::Loss,
+            })
+            .collect()
     }
 
     /// How often the current position occurred since the last capture or pawn move,
@@ -308,6 +336,7 @@ mod tests {
             EndReason::CheckAll,
             EndReason::CheckAllMate,
             EndReason::Agreement,
+            EndReason::MoveLimit,
         ] {
             assert_eq!(EndReason::from_name(r.name()), Some(r));
         }

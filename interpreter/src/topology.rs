@@ -30,6 +30,8 @@ pub(crate) struct Succ {
     pub remap: u8,
     /// Flank id (0: none): the edge is blocked when all of its cells are occupied.
     pub flank: u16,
+    /// Rays end after this edge (a seam between boards); compile time only.
+    pub stop: bool,
 }
 
 /// One node of a ray tree, 16 bytes: attack detection reads everything it needs
@@ -72,6 +74,10 @@ pub(crate) struct Topology {
     ray_start: Vec<u32>,
     nodes: Vec<RayNode>,
     node_dir: Vec<Dir>,
+    /// Per pool node: entered by a stop edge (compile time only, for attack tables).
+    node_stop: Vec<bool>,
+    /// Some edge of the board is a stop edge.
+    stops: bool,
     /// `remaps[r][d]`: the image of direction `d` under remap `r`.
     pub remaps: Vec<Vec<Dir>>,
     /// `opposite[d]`.
@@ -116,6 +122,7 @@ impl Topology {
                 dir: e.continues(board),
                 remap: e.remap.unwrap_or(NO_REMAP),
                 flank,
+                stop: e.stop,
             });
         }
         let mut succ_start = Vec::with_capacity(cells * dirs + 1);
@@ -135,6 +142,8 @@ impl Topology {
             ray_start: Vec::with_capacity(cells * dirs + 1),
             nodes: Vec::new(),
             node_dir: Vec::new(),
+            node_stop: Vec::new(),
+            stops: board.edges.iter().any(|e| e.stop),
             remaps: board.remaps.iter().map(|r| r.map.clone()).collect(),
             opposite: board.directions.iter().map(|d| d.opposite).collect(),
             flank_member,
@@ -212,6 +221,29 @@ impl Topology {
         self.node_dir[i]
     }
 
+    /// Whether pool node `i` was entered by a stop edge (it ends its branch). A piece
+    /// there cannot slide back along the ray beyond its first cell.
+    pub fn node_stop(&self, i: usize) -> bool {
+        self.node_stop[i]
+    }
+
+    /// The flanks of the edges from the ray's origin to node `i`, node `i`'s included.
+    pub fn path_flanks(&self, ray: &[RayNode], i: usize) -> Vec<u16> {
+        let mut out: Vec<u16> = (0..i)
+            .filter(|&j| ray[j].skip as usize > i && ray[j].flank != 0)
+            .map(|j| ray[j].flank)
+            .collect();
+        if ray[i].flank != 0 {
+            out.push(ray[i].flank);
+        }
+        out
+    }
+
+    /// True when some (cell, direction) has a stop edge.
+    pub fn has_stops(&self) -> bool {
+        self.stops
+    }
+
     /// The cells strictly between the ray's origin and node `i` of the ray (its
     /// ancestors in the tree), origin side first.
     pub fn passed(&self, ray: &[RayNode], i: usize) -> Vec<Cell> {
@@ -279,10 +311,15 @@ impl RayBuilder<'_> {
                 flank: s.flank,
             });
             self.topo.node_dir.push(s.dir);
-            self.on_branch[s.to as usize] = true;
-            let r = self.grow(s.to, s.dir, depth + 1);
-            self.on_branch[s.to as usize] = false;
-            r?;
+            self.topo.node_stop.push(s.stop);
+            // A stop edge (a seam) ends the ray on the cell it reaches: the tree has no
+            // children there, so moves and attacks alike go no further, at no cost.
+            if !s.stop {
+                self.on_branch[s.to as usize] = true;
+                let r = self.grow(s.to, s.dir, depth + 1);
+                self.on_branch[s.to as usize] = false;
+                r?;
+            }
             self.topo.nodes[idx].skip = (self.topo.nodes.len() - self.start) as u16;
         }
         Ok(())
@@ -299,6 +336,39 @@ pub(crate) mod tests {
     pub(crate) fn chess_board() -> BoardGraph {
         let text = include_str!("../../variants/chess/board.yaml");
         load_board(&SourceFile::new("board.yaml", text)).unwrap().0
+    }
+
+    #[test]
+    fn stop_edges_end_rays_on_the_first_cell_across() {
+        let text = r#"
+directions:
+  e: { opposite: w }
+  w: { opposite: e }
+cells:
+  - { name: "1:a", links: { e: "1:b" } }
+  - { name: "1:b", links: { w: "1:a", e: { to: "2:a", stop: true } } }
+  - { name: "2:a", links: { w: { to: "1:b", stop: true }, e: "2:b" } }
+  - { name: "2:b", links: { w: "2:a" } }
+rows: [["1:a", "1:b", "2:a", "2:b"]]
+"#;
+        let b = load_board(&SourceFile::new("seam.yaml", text)).unwrap().0;
+        let t = Topology::build(&b).unwrap();
+        let names = |from: &str, d: &str| -> Vec<String> {
+            let ray = t.ray(t.ray_id(b.cell(from).unwrap(), b.direction(d).unwrap()));
+            ray.iter()
+                .map(|n| b.cells[n.cell as usize].name.clone())
+                .collect()
+        };
+        assert_eq!(names("1:a", "e"), ["1:b", "2:a"]);
+        assert_eq!(names("1:b", "e"), ["2:a"]);
+        assert_eq!(names("2:b", "w"), ["2:a", "1:b"]);
+        assert_eq!(names("2:a", "e"), ["2:b"]);
+        // Single steps still cross: the successor list is unchanged.
+        assert_eq!(
+            t.succ(b.cell("1:b").unwrap(), b.direction("e").unwrap())
+                .len(),
+            1
+        );
     }
 
     #[test]

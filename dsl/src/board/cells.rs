@@ -265,5 +265,6 @@ fn resolve_target(
         to: to as CellId,
         remap,
         between,
+        stop: t.stop(),
     })
 }

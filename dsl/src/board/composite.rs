@@ -25,6 +25,8 @@ struct Walk {
     cell: CellId,
     perm: Vec<DirId>,
     passed: Vec<RemapId>,
+    /// Some edge of the walk stops rays: so does the composite edge.
+    stop: bool,
 }
 
 /// Adds the edges of every composite direction. Needs the plain edges sorted.
@@ -54,7 +56,7 @@ pub(crate) fn expand(d: &mut Draft, rep: &mut Reporter) {
                     continue;
                 };
                 for w in walks {
-                    match ends.iter().find(|e| e.cell == w.cell) {
+                    match ends.iter_mut().find(|e| e.cell == w.cell) {
                         Some(e) if e.perm != w.perm => {
                             if !std::mem::replace(&mut reported[*dir as usize], true) {
                                 let why = format!(
@@ -64,7 +66,7 @@ pub(crate) fn expand(d: &mut Draft, rep: &mut Reporter) {
                                 report(rep, d, *dir, cell, &why);
                             }
                         }
-                        Some(_) => {}
+                        Some(e) => e.stop |= w.stop,
                         None => ends.push(w),
                     }
                 }
@@ -96,6 +98,7 @@ pub(crate) fn expand(d: &mut Draft, rep: &mut Reporter) {
                 to: end.cell,
                 remap,
                 between: Vec::new(),
+                stop: end.stop,
             },
             Origin::Composite(path),
         );
@@ -115,6 +118,7 @@ fn walk(
         cell: start,
         perm: identity.to_vec(),
         passed: Vec::new(),
+        stop: false,
     }];
     for &step in path {
         let mut next = Vec::new();
@@ -125,6 +129,7 @@ fn walk(
                     cell: e.to,
                     perm: w.perm.clone(),
                     passed: w.passed.clone(),
+                    stop: w.stop || e.stop,
                 };
                 if let Some(r) = e.remap {
                     let m = &d.remaps[r as usize].map;

@@ -85,6 +85,9 @@ pub struct Edge {
     pub remap: Option<RemapId>,
     /// The step is blocked when every one of these cells is occupied (empty: never).
     pub between: Vec<CellId>,
+    /// Rays end on `to`: a slide or hop that takes this edge goes no further (a seam
+    /// between boards). Steps and leaps are unaffected.
+    pub stop: bool,
 }
 
 impl Edge {

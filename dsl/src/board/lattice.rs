@@ -246,6 +246,7 @@ pub(crate) fn expand_edges(lat: &LatticeDecl, d: &mut Draft, rep: &mut Reporter)
                     to,
                     remap: None,
                     between,
+                    stop: false,
                 },
                 Origin::Vector(v.path.clone()),
             );

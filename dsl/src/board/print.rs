@@ -128,7 +128,7 @@ fn cells(b: &BoardGraph, out: &mut String) {
     }
 }
 
-/// `e5`, `1:b2 (remap flip, continues bl)`, `e5 (between d5 e4)`.
+/// `e5`, `1:b2 (remap flip, continues bl)`, `e5 (between d5 e4)`, `2:a3 (stop)`.
 fn successor(b: &BoardGraph, e: &Edge) -> String {
     let mut notes = Vec::new();
     if let Some(r) = e.remap {
@@ -145,6 +145,9 @@ fn successor(b: &BoardGraph, e: &Edge) -> String {
             .map(|&c| b.cells[c as usize].name.as_str())
             .collect();
         notes.push(format!("between {}", names.join(" ")));
+    }
+    if e.stop {
+        notes.push("stop".to_owned());
     }
     let to = &b.cells[e.to as usize].name;
     if notes.is_empty() {

@@ -281,6 +281,11 @@ impl LinkTarget {
             LinkTarget::Full(f) => &f.between,
         }
     }
+
+    /// Whether rays end after this edge.
+    pub fn stop(&self) -> bool {
+        matches!(self, LinkTarget::Full(f) if f.stop)
+    }
 }
 
 /// The long form of a link target.
@@ -295,6 +300,10 @@ pub struct FullLink {
     /// Flank cells: the step is blocked when all of them are occupied.
     #[serde(default)]
     pub between: Vec<String>,
+    /// A ray (slide, hop) that takes this edge ends on the cell it reaches: a seam
+    /// between boards that a move may cross by one cell only.
+    #[serde(default)]
+    pub stop: bool,
 }
 
 /// The value of one `zones:` entry.

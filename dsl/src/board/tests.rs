@@ -499,3 +499,49 @@ fn truncated_and_mangled_files_never_panic() {
         }
     }
 }
+
+/// Two one-row boards joined by a seam whose edges stop rays, with a composite
+/// direction `ee` (two steps east) that crosses it.
+const SEAM: &str = r#"
+directions:
+  e: { opposite: w }
+  w: { opposite: e }
+  ee: { opposite: ww }
+  ww: { opposite: ee }
+composite:
+  ee: [[e, e]]
+  ww: [[w, w]]
+cells:
+  - { name: "1:a", links: { e: "1:b" } }
+  - { name: "1:b", links: { w: "1:a", e: { to: "2:a", stop: true } } }
+  - { name: "2:a", links: { w: { to: "1:b", stop: true }, e: "2:b" } }
+  - { name: "2:b", links: { w: "2:a" } }
+rows: [["1:a", "1:b", "2:a", "2:b"]]
+"#;
+
+#[test]
+fn stop_edges_are_read_inherited_by_composites_and_printed() {
+    let (b, warnings) = load("seam.yaml", SEAM);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(edges(&b, "1:b", "e")[0].stop);
+    assert!(edges(&b, "2:a", "w")[0].stop);
+    assert!(!edges(&b, "1:a", "e")[0].stop);
+    assert!(!edges(&b, "2:a", "e")[0].stop);
+    // A composite walk that crosses the seam stops too; one that does not, does not.
+    assert!(edges(&b, "1:a", "ee")[0].stop);
+    assert!(edges(&b, "1:b", "ee")[0].stop);
+    assert!(edges(&b, "2:b", "ww")[0].stop);
+    assert!(!edges(&b, "2:a", "ee").iter().any(|e| e.stop));
+    assert!(describe(&b).contains("2:a (stop)"), "{}", describe(&b));
+}
+
+#[test]
+fn a_stop_edge_needs_a_stop_edge_back() {
+    let text = SEAM.replace(r#"w: { to: "1:b", stop: true }"#, r#"w: "1:b""#);
+    let e = errors(&text);
+    // Both links, and the composite edges built on them, are reported.
+    assert!(e.len() >= 2, "{e:?}");
+    assert!(e.iter().all(|x| x.1 == "board::asymmetric-stop"), "{e:?}");
+    assert!(e[0].2.contains("`1:b` e -> `2:a`"), "{}", e[0].2);
+    assert!(e[1].2.contains("`2:a` w -> `1:b`"), "{}", e[1].2);
+}

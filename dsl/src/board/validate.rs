@@ -56,6 +56,8 @@ enum Missing {
     WrongDirection(DirId),
     /// It reaches `u` with other flank cells.
     OtherFlanks,
+    /// It reaches `u` but only one of the two edges stops rays.
+    OtherStop,
 }
 
 fn reversibility(d: &Draft, index: &[usize], rep: &mut Reporter) {
@@ -80,10 +82,13 @@ fn reversibility(d: &Draft, index: &[usize], rep: &mut Reporter) {
         let missing = if back.is_empty() {
             Missing::NoEdge
         } else if let Some(b) = back.iter().find(|b| d.continues(b) == want) {
-            if same_cells(&b.between, &e.between) {
+            if !same_cells(&b.between, &e.between) {
+                Missing::OtherFlanks
+            } else if b.stop != e.stop {
+                Missing::OtherStop
+            } else {
                 continue;
             }
-            Missing::OtherFlanks
         } else {
             Missing::WrongDirection(d.continues(back[0]))
         };
@@ -141,6 +146,14 @@ fn report(d: &Draft, i: usize, missing: &Missing, count: usize, rep: &mut Report
             format!(
                 "the way back must continue in `{wn}` (the opposite of `{dn}`); give the \
                  link from `{v}` the remap that maps `{bn}` to `{wn}`"
+            ),
+        ),
+        Missing::OtherStop => (
+            "board::asymmetric-stop",
+            format!("edge {edge} stops rays but its way back does not, or the reverse{more}"),
+            format!(
+                "give the link `{bn}` of `{v}` the same `stop` as this one, so a seam \
+                 stops moves and attacks alike in both directions"
             ),
         ),
         Missing::OtherFlanks => (

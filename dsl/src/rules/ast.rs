@@ -446,6 +446,10 @@ pub enum Event {
     RoyalCaptured,
     /// A royal piece was removed by a mine (`royal blasted`).
     RoyalBlasted,
+    /// `last royal captured`: a royal piece was captured and its owner has none left.
+    LastRoyalCaptured,
+    /// `moves N`: every player has made N moves (N = 0: never).
+    Moves(Num),
     /// The same position for the N-th time.
     Repetition(Num),
     /// N plies without a capture or a pawn move.
@@ -541,6 +545,9 @@ pub enum Outcome {
     /// `lose to actor`: the subject loses, the actor wins, every other player still
     /// in the game draws; the game ends.
     LoseToActor,
+    /// `most royals`: the players with the most royal pieces win, the others lose; a
+    /// draw when every player has as many.
+    MostRoyals,
 }
 
 /// How long en-passant cells stay capturable.

@@ -131,6 +131,7 @@ fn spelled_out<'a>(word: &'a str, positives: &[Rule]) -> &'a str {
         "royal" if in_event => "royal captured",
         "last" if in_event => "last player",
         "captor" => "captor controls",
+        "most" => "most royals",
         _ => word,
     }
 }

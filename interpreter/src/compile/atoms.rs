@@ -390,6 +390,25 @@ impl Builder<'_, '_, '_> {
             return;
         }
         if let (Some(atk), Op::Slide) = (atk, r.op) {
+            // A slide that ends across a seam (a node entered by a stop edge, deeper
+            // than one cell) cannot be seen from its target, whose own ray stops after
+            // one cell: it is recorded as a leap whose passed cells must be empty.
+            if topo.has_stops() {
+                for d in dirs_of(dirs) {
+                    let ray = topo.ray(topo.ray_id(cell, d));
+                    let base = topo.ray_range(topo.ray_id(cell, d)).start;
+                    for (i, n) in ray.iter().enumerate() {
+                        let inside = n.depth >= r.min
+                            && n.depth <= r.max
+                            && (into == 0 || self.t.zones[into as usize - 1].contains(n.cell));
+                        if n.depth > 1 && topo.node_stop(base + i) && inside {
+                            let alt = (topo.passed(ray, i), topo.path_flanks(ray, i));
+                            let need = self.t.add_need(&[alt]);
+                            atk.leaps.push((n.cell, need));
+                        }
+                    }
+                }
+            }
             atk.slides.push(SlideAttack {
                 dirs,
                 min: r.min,

@@ -43,12 +43,18 @@ pub(crate) fn compile(
                 let back = topo.opposite[topo.node_dir(i) as usize];
                 let mut mask = 0u64;
                 for &(k, a) in &at_cell[node.cell as usize] {
-                    let slides = a.slides.iter().any(|s| {
-                        s.dirs & (1 << back) != 0
-                            && node.depth >= s.min
-                            && node.depth <= s.max
-                            && (s.into == 0 || t.zones[s.into as usize - 1].contains(origin))
-                    });
+                    // Across a stop edge (a seam) a slide goes one cell only: a piece
+                    // on a node entered by one reaches the origin only from depth 1.
+                    // (The other way, a slide from the far side of the seam into the
+                    // origin, is a leap source: see `compile::atoms`.)
+                    let stopped = node.depth > 1 && topo.node_stop(i);
+                    let slides = !stopped
+                        && a.slides.iter().any(|s| {
+                            s.dirs & (1 << back) != 0
+                                && node.depth >= s.min
+                                && node.depth <= s.max
+                                && (s.into == 0 || t.zones[s.into as usize - 1].contains(origin))
+                        });
                     let steps = node.depth == 1
                         && a.steps.iter().any(|&(dir, to)| dir == back && to == origin);
                     if slides || steps {

@@ -79,6 +79,15 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
         Event::NoMoves => EndEvent::NoMoves,
         Event::RoyalCaptured => EndEvent::RoyalCaptured,
         Event::RoyalBlasted => EndEvent::RoyalBlasted,
+        Event::LastRoyalCaptured => EndEvent::LastRoyalCaptured,
+        // 0 is allowed here and means "never", so that an option can switch it off.
+        Event::Moves(n) => EndEvent::Moves(opts.num_in(
+            &dsl::Spanned::new(n.clone(), e.event.span),
+            0,
+            MAX_COUNT,
+            "a move limit",
+            cx,
+        )? as u32),
         Event::LastPlayer => EndEvent::LastPlayer,
         Event::CheckmateBy(by) => EndEvent::CheckmateBy(*by == MateBy::One),
         Event::CheckAll { mate } => EndEvent::CheckAll { mate: *mate },
@@ -129,6 +138,7 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             Outcome::Pass => Effect::Pass,
             Outcome::CaptorControls => Effect::CaptorControls,
             Outcome::LoseToActor => Effect::LoseToActor,
+            Outcome::MostRoyals => Effect::MostRoyals,
         };
         let no_move = matches!(
             event,
@@ -143,13 +153,18 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
             Effect::CaptorControls => {
                 matches!(
                     event,
-                    EndEvent::Checkmate | EndEvent::CheckmateBy(_) | EndEvent::RoyalCaptured
+                    EndEvent::Checkmate
+                        | EndEvent::CheckmateBy(_)
+                        | EndEvent::RoyalCaptured
+                        | EndEvent::LastRoyalCaptured
                 )
             }
             Effect::Eliminate => !matches!(event, EndEvent::LastPlayer) && !check_all,
             Effect::Lose => !check_all,
             // One subject and an actor who may differ from him.
             Effect::LoseToActor => !check_all && !matches!(event, EndEvent::LastPlayer),
+            // A count of pieces, not an event about one player: after a move limit.
+            Effect::MostRoyals => matches!(event, EndEvent::Moves(_)),
             _ => true,
         };
         if !fits {
@@ -161,7 +176,8 @@ fn end(e: &ast::EndDecl, types: &Types, opts: &Options, cx: &mut Cx) -> Option<E
                 "`pass` follows checkmate, stalemate or no moves; `captor controls` follows \
                  checkmate or royal captured; `eliminate` and `lose` need one player the \
                  event is about (`check all opponents` is about several: use `win` or `draw`); \
-                 `lose to actor` also needs an actor (not `last player`)",
+                 `lose to actor` also needs an actor (not `last player`); `most royals` \
+                 follows `moves N`",
             );
             continue;
         }
@@ -223,6 +239,9 @@ mod tests {
         let base = "board \"b\"\nplayer white\nplayer black\npiece king K {\n step n\n}\n";
         let c = |extra: &str| codes(&format!("{base}{extra}"), CHESS_BOARD);
         assert_eq!(c("end repetition 3: pass\n"), ["compile::bad-outcome"]);
+        assert_eq!(c("end checkmate: most royals\n"), ["compile::bad-outcome"]);
+        assert!(c("end moves 0: most royals\nend last royal captured: lose\n").is_empty());
+        assert_eq!(c("end moves 2000000: draw\n"), ["compile::number-range"]);
         assert_eq!(
             c("end stalemate: captor controls\n"),
             ["compile::bad-outcome"]

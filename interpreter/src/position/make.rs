@@ -166,10 +166,19 @@ impl Position {
     }
 
     /// A royal of kind `kind` was captured by `captor`: the `royal captured` clause.
+    /// With a `last royal captured` clause, the capture of the owner's last royal
+    /// applies that clause instead.
     fn royal_captured(&mut self, kind: Kind, captor: Player, u: &mut Undo) {
         let v = Arc::clone(&self.v);
+        let subject = v.kind_owner[kind as usize];
+        if let Some(effects) = v.clauses.effects(&EndEvent::LastRoyalCaptured) {
+            let mut cells = [0; 8];
+            if self.royals_of(subject, &mut cells) == 0 {
+                self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
+                return;
+            }
+        }
         if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
-            let subject = v.kind_owner[kind as usize];
             self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
         }
     }
@@ -365,5 +374,44 @@ mod tests {
         p.unmake();
         assert_eq!(p.lost_points(1), 0);
         assert_eq!(p.unmake(), None);
+    }
+
+    #[test]
+    fn only_the_last_royal_captured_ends_the_game() {
+        use crate::{EndReason, Outcome, Score};
+        let rules = |check: &str| {
+            format!(
+                "board \"b\"\nplayer white\nplayer black\n\
+                 piece king K royal {{\n step n e s w\n}}\n\
+                 piece rook R {{\n slide n e s w\n}}\n\
+                 setup white: K a1 h1\nsetup black: K a8, R d4\n\
+                 check {check}\nend last royal captured: lose\n"
+            )
+        };
+        let board = crate::testing::CHESS_BOARD;
+        let v = crate::testing::compile(&rules("when royals <= 1"), board).unwrap();
+        // Black takes one of White's two kings: the game goes on.
+        let mut p = Position::from_str(&v, "k7/8/8/8/8/8/8/K2r3K b - - 0 1").unwrap();
+        let m = p.parse_long("d1h1").unwrap();
+        p.make(m);
+        assert_eq!(p.outcome(), Outcome::Ongoing, "{p}");
+        // White has one king now: the check rule holds, the king must leave rank 1.
+        let moves: Vec<String> = p.legal_moves().iter().map(|&m| p.long(m)).collect();
+        assert_eq!(moves, ["a1a2"]);
+        // Without a check rule, taking the last king ends the game.
+        let v = crate::testing::compile(&rules("never"), board).unwrap();
+        let mut q = Position::from_str(&v, "k7/8/8/8/8/8/8/K6r b - - 0 1").unwrap();
+        let before = q.to_string();
+        let m = q.parse_long("h1a1").unwrap();
+        q.make(m);
+        assert_eq!(
+            q.outcome(),
+            Outcome::Finished {
+                reason: EndReason::RoyalCaptured,
+                scores: vec![Score::Loss, Score::Win],
+            }
+        );
+        q.unmake();
+        assert_eq!(q.to_string(), before);
     }
 }

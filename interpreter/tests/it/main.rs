@@ -15,6 +15,8 @@ mod render;
 mod review;
 mod rules;
 mod search;
+mod strategichess;
+mod strategichess_team;
 mod strings;
 mod svg;
 mod tri96;

@@ -114,7 +114,7 @@ impl Naive<'_> {
                         if d >= min && self.allowed(e.to, rule.2, rule.3) {
                             out.insert(e.to);
                         }
-                        if !occupied {
+                        if !occupied && !e.stop {
                             self.ray(e.to, e.continues(self.g), d, branch, false, out, rule);
                         }
                     }
@@ -122,12 +122,14 @@ impl Naive<'_> {
                 Atom::Hop { far } => {
                     if !screen {
                         // Looking for the screen.
-                        self.ray(e.to, e.continues(self.g), d, branch, occupied, out, rule);
+                        if !e.stop {
+                            self.ray(e.to, e.continues(self.g), d, branch, occupied, out, rule);
+                        }
                     } else {
                         if self.allowed(e.to, rule.2, rule.3) {
                             out.insert(e.to);
                         }
-                        if far && !occupied {
+                        if far && !occupied && !e.stop {
                             self.ray(e.to, e.continues(self.g), d, branch, true, out, rule);
                         }
                     }
@@ -440,4 +442,84 @@ fn flanked_diagonals_match_the_naive_generator() {
     );
     assert_eq!(v.cell_count(), 126);
     compare(&v, &hex_rules(), 2, 300);
+}
+
+/// Two StrategiChess boards side by side: seam edges stop rays (slides, hops and their
+/// attacks end on the first cell across), leaps and steps cross as usual.
+const SEAM_RULES: &str = r#"
+game "Seams"
+board "seam.yaml"
+player white tag w
+player red tag r seat white
+player black tag b
+dirs orthogonal = n e s w
+dirs diagonal = ne nw se sw
+piece king K royal {
+  step orthogonal diagonal
+}
+piece rook R {
+  slide orthogonal
+}
+piece bishop B {
+  slide diagonal
+}
+piece queen Q {
+  slide orthogonal diagonal max 5
+}
+piece knight N {
+  leap n.n.e n.n.w s.s.e s.s.w e.e.n e.e.s w.w.n w.w.s
+}
+piece grasshopper G {
+  hop orthogonal diagonal
+}
+setup white: K 1:a1
+setup red: K 2:a1
+setup black: K 2:n14
+check never
+end royal captured: eliminate
+"#;
+
+fn seam_rules() -> Vec<(char, Vec<Rule>)> {
+    const ORTHO: &[&str] = &["n", "e", "s", "w"];
+    const DIAG: &[&str] = &["ne", "nw", "se", "sw"];
+    const ALL: &[&str] = &["n", "e", "s", "w", "ne", "nw", "se", "sw"];
+    vec![
+        ('K', vec![Rule(Atom::Step, ALL, true, true)]),
+        (
+            'R',
+            vec![Rule(Atom::Slide { min: 1, max: 99 }, ORTHO, true, true)],
+        ),
+        (
+            'B',
+            vec![Rule(Atom::Slide { min: 1, max: 99 }, DIAG, true, true)],
+        ),
+        (
+            'Q',
+            vec![Rule(Atom::Slide { min: 1, max: 5 }, ALL, true, true)],
+        ),
+        (
+            'N',
+            vec![Rule(
+                Atom::Leap,
+                &[
+                    "n.n.e", "n.n.w", "s.s.e", "s.s.w", "e.e.n", "e.e.s", "w.w.n", "w.w.s",
+                ],
+                true,
+                true,
+            )],
+        ),
+        ('G', vec![Rule(Atom::Hop { far: false }, ALL, true, true)]),
+    ]
+}
+
+#[test]
+fn seams_that_stop_rays_match_the_naive_generator() {
+    let board = std::fs::read_to_string(
+        crate::common::root().join("variants/strategichess-team/board-2.yaml"),
+    )
+    .expect("board-2.yaml");
+    let v = variant(SEAM_RULES, &[("seam.yaml", &board)]);
+    assert_eq!(v.cell_count(), 392);
+    // Sparse and dense placements: sparse ones have long slides up to the seams.
+    compare(&v, &seam_rules(), 6, 300);
 }

@@ -23,6 +23,14 @@ fn drawings() -> Vec<(&'static str, String)> {
             "dreierschach-start.svg",
             svg(&Position::start(&named("dreierschach", &[])), &[]),
         ),
+        (
+            "strategichess-start.svg",
+            svg(&Position::start(&named("strategichess", &[])), &[]),
+        ),
+        (
+            "strategichess-team-start.svg",
+            svg(&Position::start(&named("strategichess-team", &[])), &[]),
+        ),
     ]
 }
 

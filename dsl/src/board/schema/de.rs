@@ -74,7 +74,9 @@ impl<'de> Deserialize<'de> for LinkTarget {
         impl<'de> Visitor<'de> for V {
             type Value = LinkTarget;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a cell name or `{ to: CELL, remap: REMAP, between: [CELLS] }`")
+                f.write_str(
+                    "a cell name or `{ to: CELL, remap: REMAP, between: [CELLS], stop: BOOL }`",
+                )
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Ok(LinkTarget::Name(v.to_owned()))
@@ -93,7 +95,9 @@ impl<'de> Deserialize<'de> for LinkDecl {
         impl<'de> Visitor<'de> for V {
             type Value = LinkDecl;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a cell name, a list of targets (a fork) or `{ to, remap, between }`")
+                f.write_str(
+                    "a cell name, a list of targets (a fork) or `{ to, remap, between, stop }`",
+                )
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Ok(LinkDecl::One(LinkTarget::Name(v.to_owned())))

@@ -100,6 +100,8 @@ impl Builder<'_> {
             Rule::no_moves => Event::NoMoves,
             Rule::royal_captured => Event::RoyalCaptured,
             Rule::royal_blasted => Event::RoyalBlasted,
+            Rule::last_royal_captured => Event::LastRoyalCaptured,
+            Rule::moves_limit => Event::Moves(self.num(child(&inner, Rule::num)).node),
             Rule::repetition => Event::Repetition(self.num(child(&inner, Rule::num)).node),
             Rule::quiet => Event::Quiet(self.num(child(&inner, Rule::num)).node),
             Rule::material => Event::Material {
@@ -202,6 +204,7 @@ fn outcome(pair: &P<'_>) -> Spanned<Outcome> {
         Rule::kw_eliminate => Outcome::Eliminate,
         Rule::kw_pass => Outcome::Pass,
         Rule::lose_to_actor => Outcome::LoseToActor,
+        Rule::most_royals => Outcome::MostRoyals,
         _ => Outcome::CaptorControls,
     };
     Spanned::new(outcome, tight(pair))

@@ -470,6 +470,18 @@ fn end_events_and_outcomes() {
         Event::Quiet(Num::Option("limit".into()))
     );
     assert_eq!(event("end last player: win"), Event::LastPlayer);
+    assert_eq!(
+        event("end last royal captured: lose"),
+        Event::LastRoyalCaptured
+    );
+    assert_eq!(
+        event("end moves limit: most royals"),
+        Event::Moves(Num::Option("limit".into()))
+    );
+    let Item::End(e) = item("end moves 40: most royals, draw") else {
+        panic!()
+    };
+    assert_eq!(e.outcomes[0].node, Outcome::MostRoyals);
     let text = "end material each K | K N: lose, captor controls";
     let Item::End(e) = item(text) else { panic!() };
     let Event::Material {
