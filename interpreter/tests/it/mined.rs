@@ -532,23 +532,6 @@ fn the_computer_ignores_where_an_unseen_mine_lies() {
 }
 
 #[test]
-fn a_hidden_mine_where_the_computer_would_go_does_not_change_its_mind() {
-    // The referee places the hidden mine on the very cell the computer's move enters:
-    // a search of the referee state would see the mine; one of the view cannot.
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1";
-    for vis in ["hidden-then-exposed", "hidden"] {
-        for first in FIRST_ENTRY {
-            let v = mined(&[("visibility", vis), ("first_entry", first)]);
-            let mut a = Position::from_str(&v, &format!("{start} mines=a6")).unwrap();
-            let chosen = computer_choice(&mut a, 1);
-            let to = &chosen[2..4];
-            let mut b = Position::from_str(&v, &format!("{start} mines={to}")).unwrap();
-            assert_eq!(computer_choice(&mut b, 1), chosen, "{vis} {first}");
-        }
-    }
-}
-
-#[test]
 fn computer_self_play_in_mined_chess_stays_legal() {
     for (k, vis) in VISIBILITY.into_iter().enumerate() {
         for first in FIRST_ENTRY {
