@@ -326,3 +326,35 @@ impl Position {
         self.rng
     }
 }
+
+impl Position {
+    /// A copy of this position (a player's model, read from his view string) with the
+    /// mines he cannot see laid by chance: as many as the layout placed minus those
+    /// he knows of, on zone cells that hold neither a known mine nor a piece, drawn
+    /// with `state` (which advances). Mirrored pairing is not imitated: a sample only
+    /// has to be consistent with what the player knows, not with how the referee
+    /// drew.
+    pub(crate) fn with_sampled_mines(&self, state: &mut u64) -> Position {
+        let mut p = self.clone();
+        let v = self.rules();
+        let Some(r) = v.clauses.mines.as_deref() else {
+            return p;
+        };
+        let known = p.mines.iter().filter(|&&s| s & MINE != 0).count();
+        let mut free: Vec<Cell> = r
+            .zone
+            .iter()
+            .copied()
+            .filter(|&c| p.mines[c as usize] == 0 && p.board[c as usize] == 0)
+            .collect();
+        for _ in known..r.count {
+            if free.is_empty() {
+                break;
+            }
+            let c = free.swap_remove(crate::mines::rng::Rng(state).below(free.len()));
+            p.mines[c as usize] = MINE;
+            p.hash ^= r.key(c, MINE);
+        }
+        p
+    }
+}

@@ -55,6 +55,7 @@ pub struct Searcher {
     nodes: u64,
     stop: bool,
     budget: Budget,
+    samples: usize,
 }
 
 impl Searcher {
@@ -78,6 +79,7 @@ impl Searcher {
             nodes: 0,
             stop: false,
             budget: Budget::start(&limits),
+            samples: 1,
         }
     }
 
@@ -98,6 +100,17 @@ impl Searcher {
         self.order = Orderer::new(self.eval.variant().cell_count(), MAX_PLY + 1);
     }
 
+    /// How many positions [`Searcher::choose`] searches under hidden information:
+    /// the player's model, plus `samples - 1` with unseen mines laid by chance.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
+    /// Sets [`Searcher::samples`] (at least 1, at most 64).
+    pub fn set_samples(&mut self, samples: usize) {
+        self.samples = samples.clamp(1, 64);
+    }
+
     /// The evaluation this searcher uses.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -107,7 +120,9 @@ impl Searcher {
     /// there is no legal move. The position is unchanged afterwards.
     pub fn search(&mut self, pos: &mut Position) -> Option<SearchResult> {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
+            let samples = self.samples;
             *self = Searcher::new(pos.variant(), self.limits);
+            self.samples = samples;
         }
         let mut root_moves = MoveList::new();
         pos.legal_moves_into(&mut root_moves);
@@ -382,7 +397,8 @@ impl Searcher {
 }
 
 impl Decide for Searcher {
+    /// [`Searcher::choose`]: from the player's view when the variant hides state.
     fn decide(&mut self, pos: &mut Position) -> Option<Move> {
-        self.search(pos).map(|r| r.best)
+        self.choose(pos)
     }
 }

@@ -17,10 +17,23 @@
 //! - [`Decide`]: what a seat at the table does, and [`decide_from_samples`], the
 //!   path for hidden information: a player who cannot see the referee state searches
 //!   positions consistent with his own view and votes.
+//! - Hidden information ([`hidden`]): for a variant with hidden state
+//!   ([`crate::Variant::has_hidden_state`]) the computer never searches the referee
+//!   position. [`Searcher::choose`] (and so [`Decide`] for a [`Searcher`], used by
+//!   `play`, `selfplay` and [`play_game`]) reads the position back from the view
+//!   string of the player to move: the board, the mines he knows of (shown or
+//!   announced), the move he was refused; no hidden mine, no generator state. It
+//!   searches that model, or, with [`Searcher::set_samples`], the model plus copies
+//!   with the unseen mines laid by chance from a seed hashed from the view string,
+//!   and the samples vote through [`decide_from_samples`]. The choice is thus a
+//!   function of the view alone, so moving a mine the player cannot see changes
+//!   nothing. The move is mapped back to the referee's legal moves by from, to and
+//!   promotion; legality never depends on unknown mines, so it is always found.
 
 mod engine;
 mod eval;
 mod game;
+mod hidden;
 mod limits;
 mod order;
 mod random;

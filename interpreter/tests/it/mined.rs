@@ -3,6 +3,8 @@
 //! symmetric layouts, and perft with mines.
 
 use crate::common::{chess, named, Rng};
+use chessgraph::record::GameRecord;
+use chessgraph::search::{play_game, Decide, Limits, RandomMover, Searcher};
 use chessgraph::{perft, MineEvent, Outcome, Position, Variant};
 use std::sync::Arc;
 
@@ -466,5 +468,89 @@ fn a_view_string_reads_back_as_the_players_model() {
     ] {
         let s = format!("{BASE} {bad}");
         assert!(Position::from_str(&v, &s).is_err(), "{bad}");
+    }
+}
+
+/// The computer's choice (fixed depth, fresh searcher) in the referee position `p`.
+fn computer_choice(p: &mut Position, samples: usize) -> String {
+    let mut s = Searcher::new(p.variant(), Limits::depth(2));
+    s.set_samples(samples);
+    let m = s.choose(p).expect("a move");
+    assert!(p.legal_moves().contains(&m), "{p}");
+    p.long(m)
+}
+
+#[test]
+fn the_computer_ignores_where_an_unseen_mine_lies() {
+    // Two referee games differing only in one unprimed mine (f5 or f4), played with
+    // the same moves; at several stages the computer (its model alone, or voting over
+    // three samples) must choose the same move in both wherever that mine is hidden.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 1";
+    let mut compared = 0;
+    for vis in VISIBILITY {
+        let v = mined(&[("visibility", vis)]);
+        assert!(v.has_hidden_state());
+        let mut a = Position::from_str(&v, &format!("{start} mines=c3,f5")).unwrap();
+        let mut b = Position::from_str(&v, &format!("{start} mines=c3,f4")).unwrap();
+        let avoid = [v.cell("f4").unwrap(), v.cell("f5").unwrap()];
+        let mut rng = Rng(11);
+        for i in 0..24 {
+            if i % 6 == 1 {
+                for samples in [1, 3] {
+                    let (ca, cb) = (
+                        computer_choice(&mut a, samples),
+                        computer_choice(&mut b, samples),
+                    );
+                    if vis != "visible" {
+                        assert_eq!(ca, cb, "{vis} ply {i} samples {samples}\n{a}\n{b}");
+                        compared += 1;
+                    }
+                }
+            }
+            // c3 gets primed early (b1c3), so a known mine is in play too.
+            let ms = a.legal_moves();
+            let choices: Vec<_> = ms
+                .iter()
+                .copied()
+                .filter(|m| (i != 0 || a.long(*m) == "b1c3") && !avoid.contains(&m.to()))
+                .collect();
+            if choices.is_empty() {
+                break;
+            }
+            let m = choices[rng.below(choices.len())];
+            let text = a.long(m);
+            a.make(m);
+            let mb = b.parse_long(&text).unwrap();
+            b.make(mb);
+        }
+        assert!(!a
+            .mines()
+            .iter()
+            .any(|&(c, primed)| avoid.contains(&c) && primed));
+    }
+    assert_eq!(compared, 2 * 4 * 2, "stages compared");
+}
+
+#[test]
+fn computer_self_play_in_mined_chess_stays_legal() {
+    for (k, vis) in VISIBILITY.into_iter().enumerate() {
+        for first in FIRST_ENTRY {
+            let v = mined(&[("visibility", vis), ("first_entry", first)]);
+            let mut white = Searcher::new(&v, Limits::depth(1));
+            let mut black = Searcher::new(&v, Limits::depth(1));
+            black.set_samples(2);
+            let mut opening = RandomMover::new(k as u64);
+            let mut pos = Position::start(&v);
+            // A few random moves first so that games differ and mines get entered.
+            for _ in 0..6 {
+                let m = opening.decide(&mut pos).unwrap();
+                pos.make(m);
+            }
+            let mut record = GameRecord::new(v.name());
+            let end = play_game(&mut pos, &mut [&mut white, &mut black], 80, &mut record)
+                .unwrap_or_else(|e| panic!("{vis} {first}: {e}\n{record}"));
+            assert!(end.plies > 0, "{vis} {first}");
+            assert_eq!(pos.hash(), pos.compute_hash());
+        }
     }
 }

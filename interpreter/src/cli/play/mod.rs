@@ -109,9 +109,10 @@ impl Game {
 
     /// The computer's choice for the player to move, in notation.
     fn suggest(&mut self) -> Option<(chessgraph::Move, String)> {
-        let r = self.searcher.search(&mut self.pos)?;
-        let text = chessgraph::san::san(&mut self.pos, r.best);
-        Some((r.best, text))
+        // From the view of the player to move when the variant hides state.
+        let best = self.searcher.choose(&mut self.pos)?;
+        let text = chessgraph::san::san(&mut self.pos, best);
+        Some((best, text))
     }
 
     /// The computer plays a move and says which.
