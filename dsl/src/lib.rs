@@ -13,6 +13,7 @@ pub mod limits;
 pub mod rules;
 pub mod source;
 pub mod span;
+pub mod suggest;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use source::SourceFile;

@@ -26,7 +26,6 @@ mod remaps;
 mod report;
 mod rows;
 pub mod schema;
-mod suggest;
 mod validate;
 pub mod yaml;
 mod zones;

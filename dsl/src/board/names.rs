@@ -6,9 +6,9 @@
 //! that never needs quoting anywhere.
 
 use super::report::Reporter;
-use super::suggest;
 use crate::limits::MAX_NAME_LEN;
 use crate::span::Span;
+use crate::suggest;
 use std::collections::HashMap;
 
 /// True for the characters a name may use.

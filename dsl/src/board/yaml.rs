@@ -5,10 +5,10 @@
 //! [`Diagnostic`], never the crate's types.
 
 use super::schema::BoardFile;
-use super::suggest;
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
 use crate::span::Span;
+use crate::suggest;
 use std::sync::Arc;
 
 /// Reads the text of a board file into its schema types.

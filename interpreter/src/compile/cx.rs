@@ -1,9 +1,9 @@
 //! The compiler's diagnostic collector: every semantic problem of a rule file is
 //! pushed here with its span and a help, and all of them are reported together.
 
-use super::suggest::closest;
 use dsl::limits::MAX_DIAGNOSTICS;
 use dsl::rules::ast::Ident;
+use dsl::suggest::closest;
 use dsl::{Diagnostic, Diagnostics, SourceFile, Span};
 use std::sync::Arc;
 

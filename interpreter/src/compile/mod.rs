@@ -28,7 +28,6 @@ mod promote;
 mod reach;
 mod rule;
 mod setup;
-mod suggest;
 mod zones;
 
 use crate::error::Error;

@@ -1,16 +1,14 @@
-//! "Did you mean ...?" for misspelt names.
+//! "Did you mean ...?" for misspelt names, shared by the board loader and the
+//! interpreter's compiler (the rule parser keeps its own keyword-aware version).
 //!
-//! Most unknown-name errors in hand-written boards are typos (`a9` for `a8`, `oposite`
+//! Most unknown-name errors in hand-written files are typos (`a9` for `a8`, `oposite`
 //! for `opposite`); naming the closest known name turns the help into a fix.
 
 /// The known name closest to `wanted`, if it is close enough to be a plausible typo
 /// (edit distance at most 1 for short names, 2 for longer ones) and no other name is
 /// as close: among `a1`..`h1`, `i1` is one edit from all of them and a guess would
 /// mislead more than it helps.
-pub(crate) fn closest<'a>(
-    wanted: &str,
-    known: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn closest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = if wanted.chars().count() <= 3 { 1 } else { 2 };
     let mut best: Option<(usize, &str)> = None;
     let mut tied = false;
@@ -32,7 +30,7 @@ pub(crate) fn closest<'a>(
 }
 
 /// `" (did you mean `x`?)"` or nothing; for appending to a help text.
-pub(crate) fn did_you_mean<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+pub fn did_you_mean<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     closest(wanted, known)
         .map(|k| format!(" (did you mean `{k}`?)"))
         .unwrap_or_default()
