@@ -12,17 +12,11 @@ use crate::outcome::EndReason;
 use std::sync::Arc;
 
 impl Position {
-    /// Plays `mv`, which must come from this position's legal moves (or its
-    /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
-    /// from outside.
-    ///
-    /// # Panics
-    ///
-    /// May panic, or leave the position inconsistent, when `mv` was generated for
-    /// another position.
-    pub fn make(&mut self, mv: Move) {
+    /// The undo record of `mv` before anything changes: the state every move and
+    /// every chosen end (resignation, agreed draw) restores.
+    pub(super) fn fresh_undo(&self, mv: Move) -> Undo {
         let me = self.to_move;
-        let mut u = Undo {
+        Undo {
             mv,
             moved: 0,
             captured: 0,
@@ -39,7 +33,20 @@ impl Position {
             eliminated: self.eliminated,
             move_number: self.move_number,
             finished: false,
-        };
+        }
+    }
+
+    /// Plays `mv`, which must come from this position's legal moves (or its
+    /// pseudo-legal moves, for legality tests). Use [`Position::play`] for moves
+    /// from outside.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave the position inconsistent, when `mv` was generated for
+    /// another position.
+    pub fn make(&mut self, mv: Move) {
+        let me = self.to_move;
+        let mut u = self.fresh_undo(mv);
         if self.v.clauses.mines.is_some() && self.mine_refuse(mv, &u) {
             return;
         }

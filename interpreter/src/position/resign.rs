@@ -8,7 +8,7 @@
 //! bookkeeping of their own. A draw by agreement (of all players still in the game; the
 //! front end asks them) is recorded the same way, as a pass that ends the game.
 
-use super::{Position, Undo};
+use super::Position;
 use crate::clauses::Effect;
 use crate::moves::Move;
 use crate::outcome::EndReason;
@@ -38,24 +38,7 @@ impl Position {
             return false;
         }
         let me = self.to_move;
-        let mut u = Undo {
-            mv: Move::pass(),
-            moved: 0,
-            captured: 0,
-            cap_cell: 0,
-            cap_slot: 0,
-            from_slot: 0,
-            virgin: 0,
-            ep_removed: 0,
-            ep_added: false,
-            ctl_changes: 0,
-            quiet: self.quiet,
-            hash: self.hash,
-            to_move: me,
-            eliminated: self.eliminated,
-            move_number: self.move_number,
-            finished: false,
-        };
+        let mut u = self.fresh_undo(Move::pass());
         self.history.push(self.hash);
         self.hash ^= self.v.keys.to_move(me);
         self.apply_effects(&[effect], me, me, reason, &mut u);
