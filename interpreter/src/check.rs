@@ -64,7 +64,7 @@ impl Position {
                 return p;
             }
         }
-        self.undo.last().map_or(subject, |u| u.to_move)
+        self.undo.last().map_or(subject, |u| u.mover)
     }
 }
 

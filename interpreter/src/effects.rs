@@ -27,14 +27,14 @@ impl Position {
     /// clause applies, credited to the first opponent after the mated player whose
     /// pieces attack his royal.
     pub(crate) fn no_move(&mut self) -> NoMove {
-        let me = self.to_move;
+        let me = self.no_move_subject();
         let event = self.no_move_event();
         let reason = match event {
             EndEvent::Checkmate => EndReason::Checkmate,
             EndEvent::Stalemate => EndReason::Stalemate,
             _ => EndReason::NoMoves,
         };
-        let previous = self.undo.last().map_or(me, |u| u.to_move);
+        let previous = self.undo.last().map_or(me, |u| u.mover);
         if event != EndEvent::Checkmate {
             let effects = self.no_move_effects(&event);
             return NoMove {
@@ -66,9 +66,15 @@ impl Position {
         }
     }
 
+    /// Who has no legal move: the player to move, or with turn tracks the player the
+    /// last legal-move generation found checkmated.
+    pub(crate) fn no_move_subject(&self) -> Player {
+        self.mated.unwrap_or(self.to_move)
+    }
+
     /// The event when the player to move has no legal move.
     pub(crate) fn no_move_event(&self) -> EndEvent {
-        let me = self.to_move;
+        let me = self.no_move_subject();
         if !self.check_applies(me) {
             EndEvent::NoMoves
         } else if self.royal_attacked(me) {

@@ -63,7 +63,9 @@ impl PinLines<'_> {
 }
 
 impl Position {
-    /// The legal moves (empty when the game is over). The position is unchanged
+    /// The legal moves of the player to move (empty when the game is over). With turn
+    /// tracks: those of the scheduled player, on every track where he is to move (see
+    /// `tracks.rs`); [`Position::every_move_into`] lists every track's moves. The position is unchanged
     /// afterwards; `&mut` is needed because some moves are tried on the board.
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::new();
@@ -90,6 +92,10 @@ impl Position {
         if self.finish.is_some() {
             return;
         }
+        if !self.turns.is_empty() {
+            self.legal_track_moves_into(list);
+            return;
+        }
         self.gen_pseudo(list);
         if self.refused.is_some() {
             self.drop_refused(list);
@@ -107,7 +113,7 @@ impl Position {
     }
 
     /// Keeps the moves of `list` that leave none of `me`'s royals attacked.
-    fn filter_legal(&mut self, me: Player, list: &mut MoveList) {
+    pub(crate) fn filter_legal(&mut self, me: Player, list: &mut MoveList) {
         let mut royals = [0 as Cell; 8];
         let count = self.royals_of(me, &mut royals);
         if count == 0 {
@@ -277,9 +283,14 @@ impl Position {
         }
     }
 
-    /// Plays `mv` if it is legal here.
+    /// Plays `mv` if the rules allow it here: one of [`Position::every_move_into`]'s
+    /// moves (with turn tracks, on any track), or a pass or wait of the player to move.
     pub fn play(&mut self, mv: Move) -> Result<(), crate::MoveError> {
-        let legal = self.legal_moves();
+        let legal = if mv.kind == mk::PASS {
+            self.legal_moves()
+        } else {
+            self.every_move()
+        };
         match legal.iter().find(|m| m.same(mv)) {
             Some(&m) => {
                 self.make(m);

@@ -72,6 +72,7 @@ mod tables;
 #[cfg(test)]
 mod testing;
 mod topology;
+mod tracks;
 mod variant;
 mod view;
 mod zobrist;

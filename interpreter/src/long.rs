@@ -77,14 +77,15 @@ impl Position {
         if text.len() > MAX_TEXT {
             return Err(MoveError::UnknownCell(shown));
         }
-        let legal = self.legal_moves();
         if text == "pass" || text == "0000" {
+            let legal = self.legal_moves();
             return match legal.iter().find(|m| m.kind == mk::PASS) {
                 Some(&m) => Ok(m),
                 None if legal.is_empty() => Err(MoveError::GameOver(shown)),
                 None => Err(MoveError::Illegal(shown)),
             };
         }
+        let legal = self.every_move();
         let v = self.v.clone();
         let candidates = match text.split_once('-') {
             Some((a, b)) => {

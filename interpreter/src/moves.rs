@@ -62,6 +62,18 @@ impl Move {
         Move::new(0, 0, mk::PASS, 0)
     }
 
+    /// A wait: with turn tracks, the scheduled player has no move on any track while
+    /// another player has one; the schedule moves on to the next track.
+    pub(crate) fn wait() -> Move {
+        Move::new(0, 0, mk::PASS, 1)
+    }
+
+    /// True for a wait ([`Move::wait`]).
+    #[inline]
+    pub(crate) fn is_wait(self) -> bool {
+        self.kind == mk::PASS && self.aux == 1
+    }
+
     pub(crate) fn with_promotion(mut self, t: PieceType) -> Move {
         self.promo = t;
         self

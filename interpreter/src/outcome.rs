@@ -197,7 +197,8 @@ impl Position {
         }
         if no_legal_move {
             let nm = self.no_move();
-            return self.finished_by(&nm.effects, self.to_move, nm.actor, nm.reason);
+            let subject = self.no_move_subject();
+            return self.finished_by(&nm.effects, subject, nm.actor, nm.reason);
         }
         let v = self.v.clone();
         for c in &v.clauses.ends {
@@ -216,7 +217,7 @@ impl Position {
                     EndEvent::Moves(_) => EndReason::MoveLimit,
                     _ => EndReason::Material,
                 };
-                let actor = self.undo.last().map_or(self.to_move, |u| u.to_move);
+                let actor = self.undo.last().map_or(self.to_move, |u| u.mover);
                 if let Outcome::Finished { reason, scores } =
                     self.finished_by(&c.effects, self.to_move, actor, reason)
                 {

@@ -1,7 +1,8 @@
 //! Perft: the number of leaf nodes of the legal-move tree, the standard test of move
 //! generation.
 //!
-//! The last ply is bulk-counted: at depth 1 the legal moves are counted, not made.
+//! The tree is that of every move the rules allow ([`Position::every_move_into`]: with
+//! turn tracks, the moves of every track). The last ply is bulk-counted: at depth 1 the legal moves are counted, not made.
 //! A finished game has no moves; repetition, quiet-move and material rules are not
 //! applied (as in Fairy-Stockfish), so counts compare with other engines.
 
@@ -19,7 +20,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves_into(list);
+    pos.every_move_into(list);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -35,7 +36,7 @@ fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 /// Perft split by first move: each legal move with the leaf count below it, in
 /// generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let moves = pos.legal_moves();
+    let moves = pos.every_move();
     moves
         .iter()
         .map(|&m| {

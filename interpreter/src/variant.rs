@@ -172,6 +172,8 @@ pub struct Variant {
     pub(crate) keys: Keys,
     /// Control regions (one for now): `controller = control[owner][region(cell)]`.
     pub(crate) regions: usize,
+    /// Turn tracks (`turns per zone`): empty for a single turn.
+    pub(crate) tracks: crate::compile::tracks::Tracks,
     /// Cells that pieces may use to unblock flanked edges (empty without flanks).
     pub(crate) flank_cells: CellSet,
 }
@@ -227,6 +229,32 @@ impl Variant {
     /// Players in turn order.
     pub fn players(&self) -> &[PlayerInfo] {
         &self.players
+    }
+
+    /// How many turn tracks the game has: 1, or one per zone of `turns per zone`
+    /// (several boards played at once, each with its own player to move).
+    pub fn track_count(&self) -> usize {
+        self.tracks.names.len().max(1)
+    }
+
+    /// The names of the turn tracks (their zones, as written); empty for one turn.
+    pub fn track_names(&self) -> &[String] {
+        &self.tracks.names
+    }
+
+    /// The turn track of `cell` (0 when the game has one turn).
+    #[inline]
+    pub fn track_of(&self, cell: crate::ids::Cell) -> usize {
+        self.tracks
+            .track_of
+            .get(cell as usize)
+            .map_or(0, |&t| t as usize)
+    }
+
+    /// True when the game has several turn tracks.
+    #[inline]
+    pub(crate) fn has_tracks(&self) -> bool {
+        !self.tracks.names.is_empty()
     }
 
     /// A player by tag.

@@ -106,6 +106,19 @@ impl Keys {
         self.to_move[player as usize]
     }
 
+    /// On turn track `track`, `player` is to move (games with several tracks hash this
+    /// and [`Keys::cursor`] instead of [`Keys::to_move`]). Computed on the fly.
+    pub fn turn(&self, track: usize, player: Player) -> u64 {
+        let mut s = self.lost_seed ^ 0x7475_726e_0000_0000 ^ ((track as u64) << 8) ^ player as u64;
+        splitmix64(&mut s)
+    }
+
+    /// The scheduled track is `track`.
+    pub fn cursor(&self, track: usize) -> u64 {
+        let mut s = self.lost_seed ^ 0x6375_7273_0000_0000 ^ track as u64;
+        splitmix64(&mut s)
+    }
+
     /// `player` is eliminated.
     pub fn eliminated(&self, player: Player) -> u64 {
         self.eliminated[player as usize]

@@ -58,8 +58,23 @@ pub enum Item {
     Mines(MinesDecl),
     /// `mine primed|unprimed [PIECES]: EFFECTS`.
     Mine(MineRuleDecl),
+    /// `turns per zone Z1, Z2, ...`: each zone keeps its own turn.
+    Turns(TurnsDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
     When(When<Item>),
+}
+
+/// `turns per zone Z1, Z2, ...`: the board is played as several boards at once. Each
+/// zone (a turn track) has its own player to move, in the players' order, starting
+/// with the first; a move is made by a piece standing in a zone whose player to move
+/// owns it, and passes that zone's turn. The zones must not overlap and must cover
+/// the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnsDecl {
+    /// The zones, in order (track 1, 2, ...).
+    pub zones: Vec<ZoneExpr>,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// A number, written as a literal or as the name of an `int` option.

@@ -23,12 +23,13 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "points",
     "mines",
     "mine",
+    "turns",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
                               check, end, en passant, non-aggression, notation, points, mines, mine, \
-                              when";
+                              turns per zone, when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -239,6 +240,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "pass",
         "passant",
         "path",
+        "per",
         "pawn",
         "piece",
         "player",
@@ -266,6 +268,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "to",
         "true",
         "turn",
+        "turns",
         "undo",
         "unless",
         "unprimed",

@@ -43,7 +43,7 @@ pub fn run(
         s.push_str(&format!("{end}\n"));
     }
     let lines = show::grouped_moves(&mut pos, long, None);
-    let count = pos.legal_moves().len();
+    let count = pos.every_move().len();
     s.push_str(&format!("{}\n", show::turn(&pos)));
     for l in &lines {
         s.push_str(&format!("  {l}\n"));

@@ -32,7 +32,7 @@ pub fn piece_label(pos: &Position, cell: Cell) -> String {
 /// Legal moves grouped by the moving piece (cells in board order), one line each,
 /// limited to pieces on `only` when given.
 pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<String> {
-    let mut moves: Vec<Move> = pos.legal_moves().as_slice().to_vec();
+    let mut moves: Vec<Move> = pos.every_move().as_slice().to_vec();
     moves.sort_by_key(|m| (matches!(m.kind(), MoveKind::Pass), m.from()));
     let mut lines: Vec<String> = Vec::new();
     let mut current: Option<Cell> = None;

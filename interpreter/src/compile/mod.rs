@@ -28,6 +28,7 @@ mod promote;
 mod reach;
 mod rule;
 mod setup;
+pub(crate) mod tracks;
 mod zones;
 
 use crate::error::Error;
@@ -166,6 +167,7 @@ impl Variant {
         }
         let zones = zones::compile(&active, &names, &players, &mut cx);
         let dirsets = dirsets::compile(&active, &names, &players, &zones, &mut cx);
+        let tracks = tracks::compile(&active, &names, &zones, &mut cx);
         let types = pieces::declare(&active, players.len(), &opts, &mut cx);
         let kinds = types.infos.len() * players.len();
         let env = atoms::Env {
@@ -252,6 +254,7 @@ impl Variant {
         let variant = Variant {
             name,
             keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
+            tracks,
             flank_cells: topo.flank_member.clone(),
             cell_index,
             topo,

@@ -298,6 +298,7 @@ pub(crate) struct Active<'a> {
     pub points: Vec<&'a ast::PointsDecl>,
     pub mines: Vec<&'a ast::MinesDecl>,
     pub mine_rules: Vec<&'a ast::MineRuleDecl>,
+    pub turns: Vec<&'a ast::TurnsDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -362,6 +363,7 @@ impl<'a> Active<'a> {
                 Item::Points(p) => self.points.push(p),
                 Item::Mines(m) => self.mines.push(m),
                 Item::Mine(m) => self.mine_rules.push(m),
+                Item::Turns(t) => self.turns.push(t),
                 Item::When(_) => {}
             }
         }

@@ -30,6 +30,10 @@ impl Position {
             quiet: self.quiet,
             hash: self.hash,
             to_move: me,
+            mover: me,
+            track: 0,
+            cursor: self.cursor,
+            wrapped: false,
             eliminated: self.eliminated,
             move_number: self.move_number,
             finished: false,
@@ -45,15 +49,18 @@ impl Position {
     /// May panic, or leave the position inconsistent, when `mv` was generated for
     /// another position.
     pub fn make(&mut self, mv: Move) {
-        let me = self.to_move;
+        let (me, track) = self.mover_of(mv);
         let mut u = self.fresh_undo(mv);
+        (u.mover, u.track) = (me, track as u8);
         if self.v.clauses.mines.is_some() && self.mine_refuse(mv, &u) {
             return;
         }
-        // A pass applies the no-move clause, which asks about the position as it is.
-        let no_move = (mv.kind == mk::PASS).then(|| self.no_move());
+        // A pass applies the no-move clause, which asks about the position as it is;
+        // a wait (turn tracks) only lets the next track have its turn.
+        let no_move = (mv.kind == mk::PASS && !mv.is_wait()).then(|| self.no_move());
         self.history.push(self.hash);
-        self.hash ^= self.v.keys.to_move(me);
+        self.hash ^= self.turn_hash();
+        self.to_move = me;
         let mut reset_quiet = false;
         let mut new_ep = None;
         let mut cap_cell = None;
@@ -149,16 +156,50 @@ impl Position {
             self.quiet.saturating_add(1)
         };
         self.ply = self.ply.saturating_add(1);
-        let next = if again { me } else { self.next_player(me) };
-        if next <= me && !again {
-            self.move_number = self.move_number.saturating_add(1);
-        }
-        self.to_move = next;
-        self.hash ^= self.v.keys.to_move(next);
+        self.end_turn(me, track, again || mv.is_wait(), &mut u);
         if self.v.clauses.check_all && !self.probing && self.finish.is_none() {
             self.check_all_opponents(me, &mut u);
         }
         self.undo.push(u);
+    }
+
+    /// Who makes `mv` and on which turn track: the player to move, or with turn tracks
+    /// the player to move on the track of the cell the move starts from (a pass or a
+    /// castle: the scheduled track; a castle starts on its king's cell).
+    #[inline]
+    pub(crate) fn mover_of(&self, mv: Move) -> (Player, usize) {
+        if self.turns.is_empty() {
+            return (self.to_move, 0);
+        }
+        let track = match mv.kind {
+            mk::PASS => self.cursor as usize,
+            mk::CASTLE => self.v.track_of(self.v.castle_cells(mv.aux as usize)[0]),
+            _ => self.v.track_of(mv.from),
+        };
+        (self.turns[track], track)
+    }
+
+    /// Passes the turn after `me` moved on `track` (`stay`: the same player moves
+    /// again, or a wait that only moves the schedule on), and hashes the new turn.
+    /// The hash must not hold the old turn any more (`turn_hash` xored out).
+    pub(super) fn end_turn(&mut self, me: Player, track: usize, stay: bool, u: &mut Undo) {
+        let next = if stay { me } else { self.next_player(me) };
+        if self.turns.is_empty() {
+            if next <= me && !stay {
+                self.move_number = self.move_number.saturating_add(1);
+            }
+            self.to_move = next;
+        } else {
+            if next <= me && !stay {
+                self.track_moves[track] = self.track_moves[track].saturating_add(1);
+                u.wrapped = true;
+            }
+            self.turns[track] = next;
+            self.cursor = ((track + 1) % self.turns.len()) as u8;
+            self.move_number = self.track_moves.iter().copied().min().unwrap_or(1);
+            self.to_move = self.turns[self.cursor as usize];
+        }
+        self.hash ^= self.turn_hash();
     }
 
     /// Adds `value` to the points `owner` has lost (hashed when a rule reads them).
@@ -207,7 +248,7 @@ impl Position {
             self.finish = None;
         }
         if u.ep_added {
-            if let Some(i) = self.ep.iter().position(|e| e.creator == u.to_move) {
+            if let Some(i) = self.ep.iter().position(|e| e.creator == u.mover) {
                 self.ep.remove(i);
             }
         }
@@ -256,6 +297,13 @@ impl Position {
         self.ply = self.ply.saturating_sub(1);
         self.move_number = u.move_number;
         self.to_move = u.to_move;
+        if !self.turns.is_empty() {
+            self.turns[u.track as usize] = u.mover;
+            self.cursor = u.cursor;
+            if u.wrapped {
+                self.track_moves[u.track as usize] -= 1;
+            }
+        }
         self.hash = u.hash;
         self.history.pop();
         Some(mv)

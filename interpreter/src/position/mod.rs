@@ -10,8 +10,12 @@
 //!   record like captures, and the hash gets one key per (cell, mark).
 //! - randomness: a seeded RNG state (`u64`, splitmix64 like the Zobrist keys) lives
 //!   here, is saved in each undo record, and is part of position strings as an extra.
-//! - several boards with their own turns (team games): `to_move` becomes one entry
-//!   per turn track, `regions` map cells to tracks, and a move names its track.
+//!
+//! Several boards played at once (`turns per zone`): `turns` holds the player to move
+//! on each turn track, and a move belongs to the track of the cell it starts from.
+//! `to_move` is then the *scheduled* player, the one on track `cursor`: drivers and the
+//! search let the tracks take turns in order (after a move on track t, track t + 1 is
+//! scheduled), while [`Position::every_move_into`] lists every move the rules allow.
 
 mod ep;
 mod make;
@@ -53,6 +57,13 @@ pub(crate) struct Undo {
     pub quiet: u32,
     pub hash: u64,
     pub to_move: Player,
+    /// Who made the move (with turn tracks, not always the scheduled player).
+    pub mover: Player,
+    /// The move's turn track, the scheduled track before it, and whether the track's
+    /// move number grew.
+    pub track: u8,
+    pub cursor: u8,
+    pub wrapped: bool,
     pub eliminated: u16,
     pub move_number: u32,
     /// The move ended the game.
@@ -77,6 +88,12 @@ pub struct Position {
     /// En-passant entries, ordered by creator.
     pub(crate) ep: Vec<EpEntry>,
     pub(crate) to_move: Player,
+    /// With turn tracks: the player to move on each track (else empty).
+    pub(crate) turns: Vec<Player>,
+    /// With turn tracks: each track's move number (from 1; else empty).
+    pub(crate) track_moves: Vec<u32>,
+    /// With turn tracks: the scheduled track (`to_move == turns[cursor]`).
+    pub(crate) cursor: u8,
     /// Eliminated players (bit per player).
     pub(crate) eliminated: u16,
     /// `control[owner * regions + region]`: who moves these pieces.
@@ -99,6 +116,10 @@ pub struct Position {
     pub(crate) ctl_log: Vec<(u16, Player)>,
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
+    pub(crate) track_scratch: MoveList,
+    /// With turn tracks: the player found checkmated by the last legal-move
+    /// generation (derived, not part of the state).
+    pub(crate) mated: Option<Player>,
     pub(crate) pinned: CellSet,
     /// For the first `npins` entries: a pinned piece and the cells it may move to
     /// (its pin line up to and including the pinner). Buffers are reused.
@@ -153,6 +174,9 @@ impl Position {
             virgin: CellSet::new(cells),
             ep: Vec::new(),
             to_move: 0,
+            turns: vec![0; if v.has_tracks() { v.track_count() } else { 0 }],
+            track_moves: vec![1; if v.has_tracks() { v.track_count() } else { 0 }],
+            cursor: 0,
             eliminated: 0,
             control: (0..players)
                 .flat_map(|o| std::iter::repeat(o as Player).take(v.regions))
@@ -168,6 +192,8 @@ impl Position {
             ep_log: Vec::new(),
             ctl_log: Vec::new(),
             scratch: MoveList::new(),
+            track_scratch: MoveList::new(),
+            mated: None,
             pinned: CellSet::new(cells),
             pin_lines: Vec::new(),
             npins: 0,
@@ -199,7 +225,7 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let v = &*self.v;
         let k = &v.keys;
-        let mut h = k.to_move(self.to_move);
+        let mut h = self.turn_hash();
         for (c, &sq) in self.board.iter().enumerate() {
             if sq != 0 {
                 h ^= k.piece(sq - 1, c as Cell);
@@ -233,6 +259,20 @@ impl Position {
         h ^ self.mine_hash()
     }
 
+    /// The part of the hash that says whose turn it is: the player to move, or with
+    /// turn tracks every track's player to move and the scheduled track.
+    pub(crate) fn turn_hash(&self) -> u64 {
+        let k = &self.v.keys;
+        if self.turns.is_empty() {
+            return k.to_move(self.to_move);
+        }
+        let mut h = k.cursor(self.cursor as usize);
+        for (t, &p) in self.turns.iter().enumerate() {
+            h ^= k.turn(t, p);
+        }
+        h
+    }
+
     /// Puts a piece on an empty cell (no hash update).
     pub(crate) fn put(&mut self, cell: Cell, kind: Kind) {
         debug_assert_eq!(self.board[cell as usize], 0);
@@ -263,6 +303,9 @@ impl PartialEq for Position {
             && self.virgin == o.virgin
             && self.ep == o.ep
             && self.to_move == o.to_move
+            && self.turns == o.turns
+            && self.track_moves == o.track_moves
+            && self.cursor == o.cursor
             && self.eliminated == o.eliminated
             && self.control == o.control
             && self.quiet == o.quiet

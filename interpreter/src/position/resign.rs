@@ -37,18 +37,14 @@ impl Position {
         if self.finish.is_some() {
             return false;
         }
-        let me = self.to_move;
+        let (me, track) = self.mover_of(Move::pass());
         let mut u = self.fresh_undo(Move::pass());
+        u.track = track as u8;
         self.history.push(self.hash);
-        self.hash ^= self.v.keys.to_move(me);
+        self.hash ^= self.turn_hash();
         self.apply_effects(&[effect], me, me, reason, &mut u);
         self.ply = self.ply.saturating_add(1);
-        let next = self.next_player(me);
-        if next <= me {
-            self.move_number = self.move_number.saturating_add(1);
-        }
-        self.to_move = next;
-        self.hash ^= self.v.keys.to_move(next);
+        self.end_turn(me, track, false, &mut u);
         self.undo.push(u);
         true
     }

@@ -11,7 +11,9 @@
 //!   written when the creator is not the victim's controller); or `-`.
 //! - QUIET: plies since a capture or pawn move. MOVE-NUMBER: from 1.
 //! - extras, in this order when not default: `elim=t,t` (eliminated players),
-//!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), `lost=t:N,...` (material
+//!   `ctl=o:c,...` (owner `o`'s pieces are moved by `c`), with turn tracks
+//!   `turns=w3,b2,... next=T` (each track's player to move and move number, and the
+//!   scheduled track from 1; without them every track has the player to move), `lost=t:N,...` (material
 //!   points lost to captures; written only when a rule reads them, such as
 //!   `non-aggression`, and then hashed too), `end=REASON:P,P,...` (a result recorded
 //!   by a move; P is 1, 1/2 or 0 per player in turn order). Variants with mines add,
@@ -130,6 +132,16 @@ impl Position {
         r.en_passant(fs[3], &mut pos)?;
         pos.quiet = r.number(fs[4], 0)?;
         pos.move_number = r.number(fs[5], 1)?;
+        if !fs[6..].iter().any(|f| f.text.starts_with("turns=")) {
+            // Without `turns=`: every track has the player to move, at this move number.
+            pos.turns.iter_mut().for_each(|t| *t = pos.to_move);
+            pos.track_moves
+                .iter_mut()
+                .for_each(|m| *m = pos.move_number);
+        }
+        if let Some(&least) = pos.track_moves.iter().min() {
+            pos.move_number = least;
+        }
         r.finish(pos)
     }
 
@@ -232,6 +244,16 @@ impl Position {
             .collect();
         if !ctl.is_empty() {
             s.push_str(&format!(" ctl={}", ctl.join(",")));
+        }
+        if !self.turns.is_empty() {
+            let turns: Vec<String> = (0..self.turns.len())
+                .map(|t| format!("{}{}", tag(self.turns[t]), self.track_moves[t]))
+                .collect();
+            s.push_str(&format!(
+                " turns={} next={}",
+                turns.join(","),
+                self.cursor + 1
+            ));
         }
         let lost: Vec<String> = (0..n)
             .filter(|&p| v.clauses.reads_lost() && self.lost[p] != 0)

@@ -313,6 +313,51 @@ impl Reader<'_> {
                         })?;
                 }
             }
+            "turns" if !pos.turns.is_empty() => {
+                let entries: Vec<&str> = value.split(',').collect();
+                if entries.len() != pos.turns.len() {
+                    return Err(self.err(
+                        K::Syntax,
+                        format!(
+                            "`turns=` lists {} turn tracks: tag and move number each (`w1`)",
+                            pos.turns.len()
+                        ),
+                        at,
+                        value.len(),
+                    ));
+                }
+                for (t, e) in entries.iter().enumerate() {
+                    let cut = e.char_indices().nth(1).map_or(e.len(), |(i, _)| i);
+                    pos.turns[t] = self.player(&e[..cut], at)?;
+                    pos.track_moves[t] = e[cut..]
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| {
+                            self.err(
+                                K::Number,
+                                "a track's move number is 1 or more",
+                                at,
+                                value.len(),
+                            )
+                        })?;
+                }
+            }
+            "next" if !pos.turns.is_empty() => {
+                pos.cursor = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n >= 1 && n <= pos.turns.len())
+                    .map(|n| (n - 1) as u8)
+                    .ok_or_else(|| {
+                        self.err(
+                            K::Number,
+                            format!("`next=` is a turn track from 1 to {}", pos.turns.len()),
+                            at,
+                            value.len(),
+                        )
+                    })?;
+            }
             "end" => {
                 let (reason, scores) = value.split_once(':').ok_or_else(|| {
                     self.err(K::Syntax, "a result is `reason:P,P,...`", at, value.len())
@@ -361,6 +406,22 @@ impl Reader<'_> {
     /// Final checks shared with FEN.
     pub fn finish(&self, mut pos: Position) -> Result<Position, PositionError> {
         let v = self.v;
+        if !pos.turns.is_empty() {
+            let scheduled = pos.turns[pos.cursor as usize];
+            if scheduled != pos.to_move {
+                return Err(self.err(
+                    K::Illegal,
+                    format!(
+                        "the player to move is `{}` but track {} has `{}` to move",
+                        v.players[pos.to_move as usize].tag,
+                        pos.cursor + 1,
+                        v.players[scheduled as usize].tag
+                    ),
+                    0,
+                    self.input.len(),
+                ));
+            }
+        }
         if pos.is_eliminated(pos.to_move) && pos.finish.is_none() {
             return Err(self.err(
                 K::Illegal,

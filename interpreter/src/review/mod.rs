@@ -120,7 +120,7 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
                 .collect::<Result<_, _>>()?,
         ),
     };
-    let legal = pos.legal_moves();
+    let legal = pos.every_move();
     let shown: Vec<Move> = legal
         .iter()
         .filter(|m| {

@@ -44,7 +44,7 @@ use names::{disambiguation, Hint};
 /// The move in the variant's SAN. A move that is not legal here is written in long
 /// notation (never a panic).
 pub fn san(pos: &mut Position, mv: Move) -> String {
-    let legal = pos.legal_moves();
+    let legal = pos.every_move();
     let Some(&mv) = legal.iter().find(|m| m.same(mv)) else {
         return pos.long(mv);
     };
@@ -111,7 +111,7 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
 
 /// The mate or check mark of a legal move.
 fn suffix(pos: &mut Position, mv: Move) -> String {
-    let me = pos.to_move;
+    let me = pos.mover(mv);
     let v = pos.v.clone();
     pos.make(mv);
     let mate = match pos.finish {

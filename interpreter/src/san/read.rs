@@ -174,7 +174,7 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
     if matches!(core, "pass" | "0000" | "--") {
         return pos.parse_long("pass");
     }
-    let legal = pos.legal_moves();
+    let legal = pos.every_move();
     if legal.is_empty() {
         return Err(MoveError::GameOver(shown));
     }

@@ -19,6 +19,7 @@ mod strategichess;
 mod strategichess_team;
 mod strings;
 mod svg;
+mod team_turns;
 mod tri96;
 mod tri_rules;
 mod tutorial;

@@ -52,7 +52,7 @@ pub fn moves_from(p: &mut Position, cell: &str) -> Vec<String> {
     let v = Arc::clone(p.variant());
     let from = v.cell(cell).expect("cell");
     let mut out: Vec<String> = p
-        .legal_moves()
+        .every_move()
         .iter()
         .filter(|m| m.from() == from)
         .map(|&m| p.long(m))

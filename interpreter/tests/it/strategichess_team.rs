@@ -127,8 +127,11 @@ fn start_counts_are_97_per_board_plus_two_knight_moves_per_seam() {
         moves_from(&mut p, "1:m3"),
         sorted(&["1:m31:k2", "1:m31:l1", "1:m31:l5", "1:m31:n1", "1:m31:n5", "1:m32:a2"])
     );
-    assert_eq!(perft(&mut p, 2), 87_025);
-    assert_eq!(perft(&mut Position::start(&team(2)), 2), 38_416);
+    // Depth 2 counts every move the rules allow after each first move: Black's replies
+    // on the board White moved on, and White's moves on the other boards (about
+    // 295 x 295 and 196 x 196; regression figures).
+    assert_eq!(perft(&mut p, 2), 87_045);
+    assert_eq!(perft(&mut Position::start(&team(2)), 2), 38_426);
 }
 
 /// White kings on every board's h3, Black kings on h12 (3 boards).
@@ -268,17 +271,29 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
         }
         Outcome::Ongoing => panic!("{p}: the last king is mated"),
     }
-    // Two White kings left attacked (no check rule with two): Black takes one; the
-    // other is now the last, in check, and only its own moves out of check are legal.
-    let mut p = place(
-        &v,
-        "K 1:h3, K 2:h3, k 1:h12, k 2:h12, r 1:h5, r 2:h5, R 1:a1",
-        'b',
-        "",
+    // Two White kings left attacked (no check rule with two): Black takes one on
+    // board 1; the other, on 2:h3, is now the last and in check. Board 1 has White
+    // to move now, board 2 still Black: no White move on board 1 saves the king, so
+    // White is mated at once, though the schedule names Black's board-2 player.
+    let two_kings = "K 1:h3, K 2:h3, k 1:h12, k 2:h12, r 1:h5, r 2:h5, R 1:a1";
+    let mut p = place(&v, two_kings, 'b', "");
+    play(&mut p, "1:h51:h3");
+    assert_eq!(
+        (p.track_to_move(0), p.track_to_move(1), p.to_move()),
+        (0, 1, 1)
     );
+    match p.outcome() {
+        Outcome::Finished { reason, scores } => {
+            assert_eq!(reason, EndReason::Checkmate, "{p}");
+            assert_eq!(scores, vec![Score::Loss, Score::Win]);
+        }
+        Outcome::Ongoing => panic!("{p}: White's last king cannot be saved"),
+    }
+    // Same, but White is to move on board 2: the king steps out of check, and only
+    // moves out of check are legal (the rook on board 1 may not move).
+    let mut p = with_turns(place(&v, two_kings, 'b', ""), "b1,w1", 1);
     play(&mut p, "1:h51:h3");
     assert_eq!(p.outcome(), Outcome::Ongoing);
-    assert!(p.in_check());
     assert!(moves_from(&mut p, "1:a1").is_empty());
     assert_eq!(
         moves_from(&mut p, "2:h3"),
@@ -304,13 +319,20 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
         "strategichess-team",
         &[("boards", "2"), ("move_limit", "2")],
     );
-    // Black has lost a king; White has both.
+    // Black has lost a king; White has both. The limit counts every board: board 1
+    // reaching move 3 is not enough while board 2 is at move 2.
     let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
-    play(&mut p, "1:h31:h2");
-    play(&mut p, "1:a141:a13");
+    for m in ["1:h31:h2", "1:a141:a13", "2:h32:h2", "2:h122:h11"] {
+        play(&mut p, m);
+    }
+    for m in ["1:h21:h3", "1:a131:a14"] {
+        play(&mut p, m);
+    }
+    assert_eq!((p.track_move_number(0), p.track_move_number(1)), (3, 2));
     assert_eq!(p.outcome(), Outcome::Ongoing);
-    play(&mut p, "1:h21:h3");
-    play(&mut p, "1:a131:a14");
+    for m in ["2:h22:h3", "2:h112:h12"] {
+        play(&mut p, m);
+    }
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::MoveLimit);
@@ -319,8 +341,17 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
         Outcome::Ongoing => panic!("{p}: the limit is reached"),
     }
     // Equal kings: a draw.
-    let mut p = place(&v, "K 1:h3, k 2:h12, r 1:a14", 'w', "");
-    for m in ["1:h31:h2", "1:a141:a13", "1:h21:h3", "1:a131:a14"] {
+    let mut p = place(&v, "K 1:h3, k 2:h12, r 1:a14, R 2:a1", 'w', "");
+    for m in [
+        "1:h31:h2",
+        "1:a141:a13",
+        "2:a12:a2",
+        "2:h122:h11",
+        "1:h21:h3",
+        "1:a131:a14",
+        "2:a22:a1",
+        "2:h112:h12",
+    ] {
         play(&mut p, m);
     }
     match p.outcome() {
@@ -333,8 +364,29 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     // Without the option (0) the game goes on.
     let v = team(2);
     let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
-    for m in ["1:h31:h2", "1:a141:a13", "1:h21:h3", "1:a131:a14"] {
+    for m in [
+        "1:h31:h2",
+        "1:a141:a13",
+        "2:h32:h2",
+        "2:h122:h11",
+        "1:h21:h3",
+        "1:a131:a14",
+        "2:h22:h3",
+        "2:h112:h12",
+    ] {
         play(&mut p, m);
     }
     assert_eq!(p.outcome(), Outcome::Ongoing);
+}
+
+/// `p` with every board's player to move and move number set (`w1,b2,...`) and the
+/// scheduled board (from 1).
+pub fn with_turns(p: Position, turns: &str, next: usize) -> Position {
+    let text = p.to_string();
+    let base = text.split(" turns=").next().unwrap();
+    let mut fields: Vec<&str> = base.split(' ').collect();
+    let scheduled = turns.split(',').nth(next - 1).unwrap()[..1].to_owned();
+    fields[1] = &scheduled;
+    let s = format!("{} turns={turns} next={next}", fields.join(" "));
+    Position::from_str(p.variant(), &s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }

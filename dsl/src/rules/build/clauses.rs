@@ -4,7 +4,7 @@ use super::{child, children, find, first, letter, string, tight, Builder, P};
 use crate::rules::ast::{
     CastleDecl, CastleSafety, CheckRule, CmpOp, Counted, EnPassantWindow, EndDecl, Event, MateBy,
     MaterialScope, NonAggressionDecl, NotationDecl, NotationKey, Outcome, RuntimeCmp, RuntimeCond,
-    SetupDecl, SetupGroup,
+    SetupDecl, SetupGroup, TurnsDecl,
 };
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
@@ -160,6 +160,17 @@ impl Builder<'_> {
             None => EnPassantWindow::Turn,
         };
         Spanned::new(window, tight(&pair))
+    }
+
+    /// `turns per zone Z1, Z2, ...`.
+    pub(super) fn turns(&mut self, pair: P<'_>) -> TurnsDecl {
+        let zones = children(&pair, Rule::zone_expr)
+            .map(|z| self.zone_expr(z))
+            .collect();
+        TurnsDecl {
+            zones,
+            span: tight(&pair),
+        }
     }
 
     /// `notation KEY "MARK", ...`, each key once.

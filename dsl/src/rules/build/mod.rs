@@ -92,6 +92,7 @@ impl Builder<'_> {
             Rule::points_stmt => Item::Points(self.points(pair)),
             Rule::mines_stmt => Item::Mines(self.mines(pair)),
             Rule::mine_stmt => Item::Mine(self.mine_rule(pair)),
+            Rule::turns_stmt => Item::Turns(self.turns(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);

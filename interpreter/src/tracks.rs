@@ -1,0 +1,164 @@
+//! Legal moves with turn tracks (`turns per zone`): several boards played at once,
+//! each with its own player to move.
+//!
+//! The rules allow, at any moment, every move of a piece standing on a track whose
+//! player to move owns it ([`Position::every_move_into`], what perft counts). Play
+//! needs one player at a time, so the tracks take turns: the scheduled player
+//! ([`Position::to_move`], the one on track `cursor`) makes one of his moves on any
+//! track where he is to move ([`Position::legal_moves_into`]); then the track after
+//! the one he moved on is scheduled. A scheduled player without a move waits
+//! (`Move::wait`) when somebody else has one.
+//!
+//! A player with a turn somewhere, in check under the check rule and without a legal
+//! move is checkmated at once, whoever is scheduled: the position then has no legal
+//! move and [`Position::outcome`] names him.
+
+use crate::ids::Player;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+impl Position {
+    /// The player to move on turn track `track` (the player to move when the game has
+    /// one turn).
+    pub fn track_to_move(&self, track: usize) -> Player {
+        self.turns.get(track).copied().unwrap_or(self.to_move)
+    }
+
+    /// The move number of turn track `track` (the move number when the game has one
+    /// turn).
+    pub fn track_move_number(&self, track: usize) -> u32 {
+        self.track_moves
+            .get(track)
+            .copied()
+            .unwrap_or(self.move_number)
+    }
+
+    /// The scheduled turn track (0 when the game has one turn).
+    pub fn scheduled_track(&self) -> usize {
+        self.cursor as usize
+    }
+
+    /// Who makes `mv` in this position: the player to move on the track it starts
+    /// from (the player to move when the game has one turn).
+    pub fn mover(&self, mv: Move) -> Player {
+        self.mover_of(mv).0
+    }
+
+    /// Every move the rules allow now, whoever makes it: with turn tracks, the moves
+    /// of every track's player to move on his tracks; else the legal moves. Perft
+    /// counts these. Cleared first; empty when the game is over.
+    pub fn every_move_into(&mut self, list: &mut MoveList) {
+        if self.turns.is_empty() {
+            self.legal_moves_into(list);
+            return;
+        }
+        list.clear();
+        if self.finish.is_some() || self.find_mated().is_some() {
+            return;
+        }
+        let mut done = 0u32;
+        for t in 0..self.turns.len() {
+            let p = self.turns[t];
+            if done & (1 << p) == 0 {
+                done |= 1 << p;
+                self.track_moves_of(p, list);
+            }
+        }
+    }
+
+    /// [`Position::every_move_into`] into a new list.
+    pub fn every_move(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.every_move_into(&mut list);
+        list
+    }
+
+    /// [`Position::legal_moves_into`] with turn tracks: the scheduled player's moves,
+    /// a wait, a pass, or nothing (someone is mated, or nobody can move).
+    pub(crate) fn legal_track_moves_into(&mut self, list: &mut MoveList) {
+        if self.find_mated().is_some() {
+            return;
+        }
+        let me = self.to_move;
+        self.track_moves_of(me, list);
+        if !list.is_empty() {
+            return;
+        }
+        let in_check = self.check_applies(me) && self.royal_attacked(me);
+        if in_check {
+            self.mated = Some(me);
+            return;
+        }
+        let mut other = MoveList::new();
+        let mut done = 1u32 << me;
+        for t in 0..self.turns.len() {
+            let p = self.turns[t];
+            if done & (1 << p) == 0 {
+                done |= 1 << p;
+                self.track_moves_of(p, &mut other);
+                if !other.is_empty() {
+                    list.push(Move::wait());
+                    return;
+                }
+            }
+        }
+        if Position::continues(&self.no_move().effects) {
+            list.push(Move::pass());
+        }
+    }
+
+    /// The player checkmated now: one with a turn somewhere, in check under the check
+    /// rule, without a legal move. Also kept in `self.mated` for the end clauses.
+    fn find_mated(&mut self) -> Option<Player> {
+        self.mated = None;
+        let mut done = 0u32;
+        let mut scratch = MoveList::new();
+        for i in 0..self.turns.len() {
+            let p = self.turns[(self.cursor as usize + i) % self.turns.len()];
+            if done & (1 << p) != 0 {
+                continue;
+            }
+            done |= 1 << p;
+            if self.check_applies(p) && self.royal_attacked(p) {
+                self.track_moves_of(p, &mut scratch);
+                if scratch.is_empty() {
+                    self.mated = Some(p);
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    /// Appends the legal moves of `player` on the tracks where he is to move.
+    fn track_moves_of(&mut self, player: Player, list: &mut MoveList) {
+        let scheduled = self.to_move;
+        self.to_move = player;
+        let mut part = std::mem::take(&mut self.track_scratch);
+        part.clear();
+        self.gen_pseudo(&mut part);
+        let mut w = 0;
+        for r in 0..part.len() {
+            let m = part[r];
+            if self.mover_of(m).0 == player {
+                part.set(w, m);
+                w += 1;
+            }
+        }
+        part.truncate(w);
+        if self.refused.is_some() {
+            self.drop_refused(&mut part);
+        }
+        if self.v.clauses.non_aggression.is_some() {
+            self.filter_aggression(&mut part);
+        }
+        if self.check_applies(player) {
+            self.filter_legal(player, &mut part);
+        }
+        for &m in part.iter() {
+            list.push(m);
+        }
+        self.track_scratch = part;
+        self.to_move = scheduled;
+    }
+}
