@@ -149,3 +149,5 @@ fn gives_check(pos: &Position, me: Player) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_qualified;
