@@ -29,6 +29,7 @@
 //! move: [`san`] never writes the `notation draw` mark (the game record adds it
 //! after the offering player's move), [`parse_move_with_offer`] reads it.
 
+mod diagnose;
 pub(crate) mod names;
 mod read;
 

@@ -10,17 +10,19 @@
 //! promotion or not, every split into hint and target cell); the legal moves that fit
 //! any reading are the answer. One is the move; several are an
 //! [`MoveError::Ambiguous`] error listing them; none is explained by
-//! [`diagnose`]: no such piece, no piece of that type reaches the cell, the check
+//! `diagnose.rs`: no such piece, no piece of that type reaches the cell, the check
 //! rule forbids it, or the promotion is wrong.
 //!
-//! Qualified cell names (`2:e4`, see `qualified.rs`): the text is first read with full
-//! names only (SAN, then long notation). Only when nothing fits is it read again with
-//! names that leave out their qualifier (`e5`, `Nf3`, `exd5`, `e4-e6`, mixed with full
-//! names as in `e4-2:e5`): readings whose target is a full name first, then the
-//! others; the one legal move that fits is the move, several are ambiguous. Each
+//! Qualified cell names (`2:e4`, see `qualified.rs`): the text is first read as SAN
+//! with full names only, then as long notation (full names, then unqualified ones:
+//! `e4-e6`). Only when nothing fits is it read again as SAN with names that leave out
+//! their qualifier (`e5`, `Nf3`, `exd5`, mixed with full names as in `e4-2:e5`):
+//! readings whose target is a full name first, then the others; the one legal move
+//! that fits is the move, several are ambiguous. Each
 //! reading tests the legal moves (a target or hint stands for its cells without
 //! listing them), so the work stays bounded by text length times legal moves.
 
+use super::diagnose::diagnose;
 use super::names::{hint_fits, hint_fits_unqualified};
 use crate::error::MoveError;
 use crate::ids::{Cell, PieceType};
@@ -51,7 +53,7 @@ pub(crate) struct Reading<'a> {
 
 impl Reading<'_> {
     /// True when the hint names `cell`.
-    fn hint_fits(&self, v: &Variant, cell: Cell) -> bool {
+    pub(super) fn hint_fits(&self, v: &Variant, cell: Cell) -> bool {
         if self.unqualified {
             hint_fits_unqualified(v, cell, self.hint)
         } else {
@@ -67,7 +69,7 @@ impl Reading<'_> {
     }
 
     /// True when `m` (a non-pass move) fits, the promotion aside.
-    fn fits_cells(&self, pos: &Position, m: Move) -> bool {
+    pub(super) fn fits_cells(&self, pos: &Position, m: Move) -> bool {
         let Some(p) = pos.piece_at(m.from) else {
             return false;
         };
@@ -339,110 +341,4 @@ fn ambiguous(pos: &Position, shown: &str, moves: &[Move]) -> MoveError {
         text: shown.to_owned(),
         candidates: moves.iter().map(|&m| pos.long(m)).collect(),
     }
-}
-
-/// Why no legal move fits any reading: the most telling of each reading's reasons.
-fn diagnose(pos: &Position, shown: &str, reads: &[Reading], legal: &MoveList) -> MoveError {
-    if reads.is_empty() {
-        return MoveError::Unreadable(shown.to_owned());
-    }
-    let v = &*pos.v;
-    let mut pseudo = MoveList::new();
-    pos.gen_pseudo(&mut pseudo);
-    let me = pos.to_move;
-    let mut best: Option<(u8, MoveError)> = None;
-    let lettered = reads.iter().filter(|r| r.piece.is_some());
-    for r in lettered.chain(reads.iter().filter(|r| r.piece.is_none())) {
-        let piece = match r.piece {
-            Some(t) => v.types[t as usize].name.clone(),
-            None => v
-                .types
-                .iter()
-                .find(|t| t.pawn)
-                .map_or_else(|| "pawn".to_owned(), |t| t.name.clone()),
-        };
-        let mine = |c: Cell, with_hint: bool| {
-            pos.piece_at(c).is_some_and(|p| {
-                pos.controller(p.owner, c) == me
-                    && match r.piece {
-                        Some(t) => p.piece_type == t,
-                        None => v.types[p.piece_type as usize].pawn,
-                    }
-            }) && (!with_hint || r.hint_fits(v, c))
-        };
-        let cells = 0..v.cell_count() as Cell;
-        let (stage, err) = if !cells.clone().any(|c| mine(c, false)) {
-            let where_ = "on the board".to_owned();
-            (
-                0,
-                MoveError::NoSuchPiece {
-                    text: shown.into(),
-                    piece,
-                    where_,
-                },
-            )
-        } else if !cells.clone().any(|c| mine(c, true)) {
-            let where_ = format!("on {}", r.hint);
-            (
-                1,
-                MoveError::NoSuchPiece {
-                    text: shown.into(),
-                    piece,
-                    where_,
-                },
-            )
-        } else if let Some(choices) = promotions(pos, r, legal) {
-            (
-                4,
-                MoveError::Promotion {
-                    text: shown.into(),
-                    choices,
-                },
-            )
-        } else if pseudo
-            .iter()
-            .any(|&m| m.kind != mk::PASS && r.fits_cells(pos, m))
-            && pos.check_applies(me)
-        {
-            (3, MoveError::LeavesInCheck(shown.into()))
-        } else {
-            let cell = r.to.shown(v).to_owned();
-            (
-                2,
-                MoveError::CannotReach {
-                    text: shown.into(),
-                    piece,
-                    cell,
-                },
-            )
-        };
-        if best.as_ref().map_or(true, |(s, _)| stage > *s) {
-            best = Some((stage, err));
-        }
-    }
-    best.map_or_else(|| MoveError::Illegal(shown.to_owned()), |(_, e)| e)
-}
-
-/// The legal promotions of the moves that fit `r` but for its promotion (`None` when
-/// no legal move fits the cells).
-fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
-    let v = &*pos.v;
-    let fits: Vec<Move> = legal
-        .iter()
-        .filter(|m| m.kind != mk::PASS && r.fits_cells(pos, **m))
-        .copied()
-        .collect();
-    if fits.is_empty() {
-        return None;
-    }
-    let choices: Vec<String> = fits
-        .iter()
-        .filter_map(|m| m.promotion())
-        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].letter))
-        .collect();
-    Some(if choices.is_empty() {
-        "none (this move does not promote)".to_owned()
-    } else {
-        choices.join(", ")
-    })
 }
