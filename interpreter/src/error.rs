@@ -183,7 +183,7 @@ pub enum MoveError {
     #[error("ambiguous: `{text}` could be {}", candidates.join(", "))]
     #[diagnostic(
         code(chessgraph::mv::ambiguous),
-        help("add the from cell's letters or digits (`Nbd2`, `R1a3`), or the promotion")
+        help("add the from cell's letters or digits (`Nbd2`, `R1a3`), the board of a qualified cell (`2:e5`), or the promotion")
     )]
     Ambiguous {
         /// The text as given (cut).

@@ -63,6 +63,7 @@ mod paths;
 mod perft;
 mod position;
 mod posstring;
+mod qualified;
 pub mod record;
 pub mod review;
 pub mod san;

@@ -1,14 +1,21 @@
-//! Long notation: `e2e4`, `e7e8q`, `pass`.
+//! Long notation: `e2e4`, `e7e8q`, `pass`, `1:e4-1:e6`.
 //!
 //! A move is its from cell, its to cell and a lower-case promotion letter; a castle is
-//! written as the king's move (`e1g1`). When cell names could be read two ways once
-//! joined (cells `a1` and `a11`...), the cells are separated by `-`, which reading
-//! always accepts. Reading returns the legal move the text names or a typed error.
+//! written as the king's move (`e1g1`). The cells are separated by `-` when either
+//! name is qualified (`1:m3-2:a2`, not the unreadable `1:m32:a2`) or when the names
+//! could be read two ways once joined (cells `a1` and `a11`...); reading always
+//! accepts the `-`, and the joined form too.
+//!
+//! Reading returns the legal move the text names or a typed error. Full cell names are
+//! tried first; when none fits, a name may leave out its qualifier (`e4-e6` for
+//! `2:e4-2:e6`, see `qualified.rs`): the one legal move that fits is the move, several
+//! are [`MoveError::Ambiguous`].
 
 use crate::error::MoveError;
 use crate::ids::{Cell, PieceType};
 use crate::moves::{mk, Move};
 use crate::position::Position;
+use crate::qualified::{CellText, ShortNames};
 use crate::variant::Variant;
 
 /// Longest move text read (longer text is not a move of any board).
@@ -53,7 +60,7 @@ impl Variant {
             })
             .unwrap_or_default();
         let joined = format!("{from}{to}{promo}");
-        if decodings(self, &joined).len() > 1 {
+        if from.contains(':') || to.contains(':') || decodings(self, &joined).len() > 1 {
             format!("{from}-{to}{promo}")
         } else {
             joined
@@ -67,8 +74,18 @@ impl Position {
         self.v.long_notation(mv)
     }
 
-    /// The legal move written as `text` in long notation.
+    /// The legal move written as `text` in long notation: full cell names first, then
+    /// names without their qualifier (`e4-e6` when exactly one legal move fits).
     pub fn parse_long(&mut self, text: &str) -> Result<Move, MoveError> {
+        match self.parse_long_full(text) {
+            Ok(m) => Ok(m),
+            Err(e @ (MoveError::Empty | MoveError::GameOver(_))) => Err(e),
+            Err(e) => self.parse_long_unqualified(text.trim()).unwrap_or(Err(e)),
+        }
+    }
+
+    /// The legal move written as `text` with full cell names only.
+    fn parse_long_full(&mut self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(MoveError::Empty);
@@ -138,6 +155,77 @@ impl Position {
         }
         Err(MoveError::Illegal(shown))
     }
+}
+
+impl Position {
+    /// The legal moves that `text` fits when its names may be unqualified: `None` when
+    /// none does (or the board has no qualified names), else the one move or an
+    /// [`MoveError::Ambiguous`] listing them. Each decoding is checked against the
+    /// legal moves, never expanded into cell pairs.
+    fn parse_long_unqualified(&mut self, text: &str) -> Option<Result<Move, MoveError>> {
+        if text.is_empty() || text.len() > MAX_TEXT {
+            return None;
+        }
+        let v = self.v.clone();
+        let short = ShortNames::new(&v);
+        if short.is_empty() {
+            return None;
+        }
+        let reads = unqualified_decodings(&v, &short, text);
+        if reads.is_empty() {
+            return None;
+        }
+        let legal = self.legal_moves();
+        let mut found: Vec<Move> = Vec::new();
+        for &m in legal.iter().filter(|m| m.kind != mk::PASS) {
+            let fits = reads
+                .iter()
+                .any(|(f, t, p)| f.fits(&v, m.from) && t.fits(&v, m.to) && m.promotion() == *p);
+            if fits && !found.iter().any(|x| x.same(m)) {
+                found.push(m);
+            }
+        }
+        match found.len() {
+            0 => None,
+            1 => Some(Ok(found[0])),
+            _ => Some(Err(MoveError::Ambiguous {
+                text: text.chars().take(40).collect(),
+                candidates: found.iter().map(|&m| v.long_notation(m)).collect(),
+            })),
+        }
+    }
+}
+
+/// Every way to read `s` as two cells (full or unqualified names, `-` between them or
+/// not) and an optional promotion, unknown promotion letters left out.
+fn unqualified_decodings<'a>(
+    v: &Variant,
+    short: &ShortNames,
+    s: &'a str,
+) -> Vec<(CellText<'a>, CellText<'a>, Option<PieceType>)> {
+    let mut splits: Vec<(&str, &str)> = Vec::new();
+    match s.split_once('-') {
+        Some(pair) => splits.push(pair),
+        None => splits.extend(s.char_indices().skip(1).map(|(i, _)| s.split_at(i))),
+    }
+    let mut out = Vec::new();
+    for (a, rest) in splits {
+        let Some(from) = short.lookup(a) else {
+            continue;
+        };
+        if let Some(to) = short.lookup(rest) {
+            out.push((from, to, None));
+        }
+        let mut chars = rest.chars();
+        if let Some(last) = chars.next_back() {
+            if let (true, Some(t)) = (last.is_alphabetic(), v.piece_type_by_letter(last)) {
+                if let Some(to) = short.lookup(chars.as_str()) {
+                    out.push((from, to, Some(t)));
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

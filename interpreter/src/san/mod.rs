@@ -29,6 +29,7 @@
 //! move: [`san`] never writes the `notation draw` mark (the game record adds it
 //! after the offering player's move), [`parse_move_with_offer`] reads it.
 
+mod diagnose;
 pub(crate) mod names;
 mod read;
 
@@ -149,3 +150,5 @@ fn gives_check(pos: &Position, me: Player) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_qualified;

@@ -2,6 +2,7 @@
 //! *rank* (the trailing digits), and the hint that tells a move's from cell apart.
 
 use crate::ids::Cell;
+use crate::qualified::unqualified;
 use crate::variant::Variant;
 
 /// `(file, rank)` of a cell name: `a1` -> (`a`, `1`), `d10` -> (`d`, `10`),
@@ -16,6 +17,17 @@ pub(crate) fn hint_fits(v: &Variant, cell: Cell, hint: &str) -> bool {
     let name = v.cell_name(cell);
     let (file, rank) = split(name);
     hint.is_empty() || hint == name || hint == file || hint == rank
+}
+
+/// True when `hint` names `cell` as [`hint_fits`] says, or names it without its
+/// qualifier: the unqualified name or its file (`e4` or `e` for `2:e4`; the rank is
+/// the same either way).
+pub(crate) fn hint_fits_unqualified(v: &Variant, cell: Cell, hint: &str) -> bool {
+    hint_fits(v, cell, hint)
+        || unqualified(v.cell_name(cell)).is_some_and(|short| {
+            let (file, _) = split(short);
+            hint == short || hint == file
+        })
 }
 
 /// How much of the from cell a hint may leave out.

@@ -10,14 +10,25 @@
 //! promotion or not, every split into hint and target cell); the legal moves that fit
 //! any reading are the answer. One is the move; several are an
 //! [`MoveError::Ambiguous`] error listing them; none is explained by
-//! [`diagnose`]: no such piece, no piece of that type reaches the cell, the check
+//! `diagnose.rs`: no such piece, no piece of that type reaches the cell, the check
 //! rule forbids it, or the promotion is wrong.
+//!
+//! Qualified cell names (`2:e4`, see `qualified.rs`): the text is first read as SAN
+//! with full names only, then as long notation (full names, then unqualified ones:
+//! `e4-e6`). Only when nothing fits is it read again as SAN with names that leave out
+//! their qualifier (`e5`, `Nf3`, `exd5`, mixed with full names as in `e4-2:e5`):
+//! readings whose target is a full name first, then the others; the one legal move
+//! that fits is the move, several are ambiguous. Each
+//! reading tests the legal moves (a target or hint stands for its cells without
+//! listing them), so the work stays bounded by text length times legal moves.
 
-use super::names::hint_fits;
+use super::diagnose::diagnose;
+use super::names::{hint_fits, hint_fits_unqualified};
 use crate::error::MoveError;
 use crate::ids::{Cell, PieceType};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
+use crate::qualified::{CellText, ShortNames};
 use crate::variant::Variant;
 
 /// Longest move text read.
@@ -32,15 +43,33 @@ pub(crate) struct Reading<'a> {
     pub piece: Option<PieceType>,
     /// What comes before the target cell (a capture mark removed).
     pub hint: &'a str,
-    /// The target cell.
-    pub to: Cell,
+    /// The target cell (or cells, for an unqualified name).
+    pub to: CellText<'a>,
     /// The promotion named at the end.
     pub promotion: Option<PieceType>,
+    /// True when the hint may name the from cell without its qualifier.
+    pub unqualified: bool,
 }
 
 impl Reading<'_> {
+    /// True when the hint names `cell`.
+    pub(super) fn hint_fits(&self, v: &Variant, cell: Cell) -> bool {
+        if self.unqualified {
+            hint_fits_unqualified(v, cell, self.hint)
+        } else {
+            hint_fits(v, cell, self.hint)
+        }
+    }
+
+    /// True when the hint is `cell`'s whole name (or, unqualified, its short name).
+    fn hint_is_name(&self, v: &Variant, cell: Cell) -> bool {
+        let name = v.cell_name(cell);
+        self.hint == name
+            || (self.unqualified && crate::qualified::unqualified(name) == Some(self.hint))
+    }
+
     /// True when `m` (a non-pass move) fits, the promotion aside.
-    fn fits_cells(&self, pos: &Position, m: Move) -> bool {
+    pub(super) fn fits_cells(&self, pos: &Position, m: Move) -> bool {
         let Some(p) = pos.piece_at(m.from) else {
             return false;
         };
@@ -48,7 +77,7 @@ impl Reading<'_> {
             Some(t) => p.piece_type == t,
             None => pos.v.types[p.piece_type as usize].pawn,
         };
-        type_fits && m.to == self.to && hint_fits(&pos.v, m.from, self.hint)
+        type_fits && self.to.fits(&pos.v, m.to) && self.hint_fits(&pos.v, m.from)
     }
 
     /// True when `m` fits, promotion included (none named: any).
@@ -89,8 +118,13 @@ fn castle_key(s: &str) -> String {
     s.replace('0', "O").to_ascii_uppercase()
 }
 
-/// Every reading of `s` (marks already stripped).
-pub(crate) fn readings<'a>(v: &Variant, s: &'a str) -> Vec<Reading<'a>> {
+/// Every reading of `s` (marks already stripped): with full cell names only, or, given
+/// the board's short names, with unqualified names too.
+pub(crate) fn readings<'a>(
+    v: &Variant,
+    s: &'a str,
+    short: Option<&ShortNames>,
+) -> Vec<Reading<'a>> {
     let mut bodies: Vec<(Option<PieceType>, &str)> = vec![(None, s)];
     if let Some(c) = s.chars().next() {
         if let Some(t) = v.types.iter().position(|t| t.letter == c) {
@@ -117,7 +151,11 @@ pub(crate) fn readings<'a>(v: &Variant, s: &'a str) -> Vec<Reading<'a>> {
         }
         for (base, promotion) in ends {
             for (i, _) in base.char_indices() {
-                let Some(to) = v.cell(&base[i..]) else {
+                let to = match short {
+                    None => v.cell(&base[i..]).map(CellText::Cell),
+                    Some(short) => short.lookup(&base[i..]),
+                };
+                let Some(to) = to else {
                     continue;
                 };
                 let prefix = &base[..i];
@@ -133,6 +171,7 @@ pub(crate) fn readings<'a>(v: &Variant, s: &'a str) -> Vec<Reading<'a>> {
                         hint,
                         to,
                         promotion,
+                        unqualified: short.is_some(),
                     });
                 }
             }
@@ -194,45 +233,38 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
         1 => return Ok(castles[0]),
         _ => return Err(ambiguous(pos, &shown, &castles)),
     }
-    let reads = readings(v, core);
-    let mut found: Vec<Move> = Vec::new();
-    for m in legal.iter().filter(|m| m.kind != mk::PASS) {
-        if reads.iter().any(|r| r.fits(pos, *m)) && !found.iter().any(|f| f.same(*m)) {
-            found.push(*m);
-        }
+    let reads = readings(v, core, None);
+    match fitting(pos, &reads, &legal) {
+        Found::One(m) => return Ok(m),
+        Found::None => {}
+        Found::Several(moves) => return Err(ambiguous(pos, &shown, &moves)),
     }
-    if found.iter().any(|m| m.kind != mk::CASTLE) {
-        found.retain(|m| m.kind != mk::CASTLE);
-    }
-    if found.len() > 1 {
-        // A hint that is a whole cell name means that cell.
-        let exact: Vec<Move> = found
-            .iter()
-            .filter(|m| {
-                reads
-                    .iter()
-                    .any(|r| r.hint == v.cell_name(m.from) && r.fits(pos, **m))
-            })
-            .copied()
-            .collect();
-        if !exact.is_empty() {
-            found = exact;
-        }
-    }
-    match found.len() {
-        1 => return Ok(found[0]),
-        0 => {}
-        _ => return Err(ambiguous(pos, &shown, &found)),
-    }
+    let short = ShortNames::new(v);
+    let loose = if short.is_empty() {
+        Vec::new()
+    } else {
+        readings(v, core, Some(&short))
+    };
     match pos.parse_long(core) {
         Ok(m) => return Ok(m),
+        Err(e @ MoveError::Ambiguous { .. }) => return Err(e),
         Err(MoveError::UnknownCell(_)) | Err(MoveError::UnknownPromotion(_)) => {}
-        Err(e) if reads.is_empty() => return Err(e),
+        Err(e) if reads.is_empty() && loose.is_empty() => return Err(e),
         Err(_) => {}
     }
-    if let Some(m) = long_with_capture_mark(pos, v, core) {
+    if let Some(m) = long_with_capture_mark(pos, &short, core) {
         return Ok(m);
     }
+    let (full, part): (Vec<Reading>, Vec<Reading>) =
+        loose.iter().cloned().partition(|r| r.to.is_full());
+    for group in [full, part] {
+        match fitting(pos, &group, &legal) {
+            Found::One(m) => return Ok(m),
+            Found::None => {}
+            Found::Several(moves) => return Err(ambiguous(pos, &shown, &moves)),
+        }
+    }
+    let reads = if reads.is_empty() { loose } else { reads };
     let mover_castles = v
         .castles
         .iter()
@@ -243,13 +275,55 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
     Err(diagnose(pos, &shown, &reads, &legal))
 }
 
+/// What the legal moves that fit some readings come to.
+enum Found {
+    None,
+    One(Move),
+    Several(Vec<Move>),
+}
+
+/// The legal moves that fit any of `reads`: ordinary moves before castles written as
+/// king moves, and a hint that is a whole cell name means that cell.
+fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
+    let v = &*pos.v;
+    let mut found: Vec<Move> = Vec::new();
+    for m in legal.iter().filter(|m| m.kind != mk::PASS) {
+        if reads.iter().any(|r| r.fits(pos, *m)) && !found.iter().any(|f| f.same(*m)) {
+            found.push(*m);
+        }
+    }
+    if found.iter().any(|m| m.kind != mk::CASTLE) {
+        found.retain(|m| m.kind != mk::CASTLE);
+    }
+    if found.len() > 1 {
+        let exact: Vec<Move> = found
+            .iter()
+            .filter(|m| {
+                reads
+                    .iter()
+                    .any(|r| r.hint_is_name(v, m.from) && r.fits(pos, **m))
+            })
+            .copied()
+            .collect();
+        if !exact.is_empty() {
+            found = exact;
+        }
+    }
+    match found.len() {
+        0 => Found::None,
+        1 => Found::One(found[0]),
+        _ => Found::Several(found),
+    }
+}
+
 /// Long notation with a capture mark between the cells (`d6xg7`, `d6:g7`, `e7xd8q`):
-/// the one legal move read when the text before an `x` or `:` is a cell name.
-fn long_with_capture_mark(pos: &mut Position, v: &Variant, core: &str) -> Option<Move> {
+/// the one legal move read when the text before an `x` or `:` is a cell name (full, or
+/// unqualified on a board with qualified names: `e4xd5`).
+fn long_with_capture_mark(pos: &mut Position, short: &ShortNames, core: &str) -> Option<Move> {
     let mut found = None;
     for (i, c) in core.char_indices().filter(|&(_, c)| c == 'x' || c == ':') {
         let (from, to) = (&core[..i], &core[i + c.len_utf8()..]);
-        if v.cell(from).is_none() || to.is_empty() {
+        if short.lookup(from).is_none() || to.is_empty() {
             continue;
         }
         if let Ok(m) = pos.parse_long(&format!("{from}-{to}")) {
@@ -267,110 +341,4 @@ fn ambiguous(pos: &Position, shown: &str, moves: &[Move]) -> MoveError {
         text: shown.to_owned(),
         candidates: moves.iter().map(|&m| pos.long(m)).collect(),
     }
-}
-
-/// Why no legal move fits any reading: the most telling of each reading's reasons.
-fn diagnose(pos: &Position, shown: &str, reads: &[Reading], legal: &MoveList) -> MoveError {
-    if reads.is_empty() {
-        return MoveError::Unreadable(shown.to_owned());
-    }
-    let v = &*pos.v;
-    let mut pseudo = MoveList::new();
-    pos.gen_pseudo(&mut pseudo);
-    let me = pos.to_move;
-    let mut best: Option<(u8, MoveError)> = None;
-    let lettered = reads.iter().filter(|r| r.piece.is_some());
-    for r in lettered.chain(reads.iter().filter(|r| r.piece.is_none())) {
-        let piece = match r.piece {
-            Some(t) => v.types[t as usize].name.clone(),
-            None => v
-                .types
-                .iter()
-                .find(|t| t.pawn)
-                .map_or_else(|| "pawn".to_owned(), |t| t.name.clone()),
-        };
-        let mine = |c: Cell, with_hint: bool| {
-            pos.piece_at(c).is_some_and(|p| {
-                pos.controller(p.owner, c) == me
-                    && match r.piece {
-                        Some(t) => p.piece_type == t,
-                        None => v.types[p.piece_type as usize].pawn,
-                    }
-            }) && (!with_hint || hint_fits(v, c, r.hint))
-        };
-        let cells = 0..v.cell_count() as Cell;
-        let (stage, err) = if !cells.clone().any(|c| mine(c, false)) {
-            let where_ = "on the board".to_owned();
-            (
-                0,
-                MoveError::NoSuchPiece {
-                    text: shown.into(),
-                    piece,
-                    where_,
-                },
-            )
-        } else if !cells.clone().any(|c| mine(c, true)) {
-            let where_ = format!("on {}", r.hint);
-            (
-                1,
-                MoveError::NoSuchPiece {
-                    text: shown.into(),
-                    piece,
-                    where_,
-                },
-            )
-        } else if let Some(choices) = promotions(pos, r, legal) {
-            (
-                4,
-                MoveError::Promotion {
-                    text: shown.into(),
-                    choices,
-                },
-            )
-        } else if pseudo
-            .iter()
-            .any(|&m| m.kind != mk::PASS && r.fits_cells(pos, m))
-            && pos.check_applies(me)
-        {
-            (3, MoveError::LeavesInCheck(shown.into()))
-        } else {
-            let cell = v.cell_name(r.to).to_owned();
-            (
-                2,
-                MoveError::CannotReach {
-                    text: shown.into(),
-                    piece,
-                    cell,
-                },
-            )
-        };
-        if best.as_ref().map_or(true, |(s, _)| stage > *s) {
-            best = Some((stage, err));
-        }
-    }
-    best.map_or_else(|| MoveError::Illegal(shown.to_owned()), |(_, e)| e)
-}
-
-/// The legal promotions of the moves that fit `r` but for its promotion (`None` when
-/// no legal move fits the cells).
-fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
-    let v = &*pos.v;
-    let fits: Vec<Move> = legal
-        .iter()
-        .filter(|m| m.kind != mk::PASS && r.fits_cells(pos, **m))
-        .copied()
-        .collect();
-    if fits.is_empty() {
-        return None;
-    }
-    let choices: Vec<String> = fits
-        .iter()
-        .filter_map(|m| m.promotion())
-        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].letter))
-        .collect();
-    Some(if choices.is_empty() {
-        "none (this move does not promote)".to_owned()
-    } else {
-        choices.join(", ")
-    })
 }

@@ -17,6 +17,7 @@ mod rules;
 mod search;
 mod strategichess;
 mod strategichess_team;
+mod strategichess_team_notation;
 mod strings;
 mod svg;
 mod team_turns;

@@ -125,7 +125,14 @@ fn start_counts_are_97_per_board_plus_two_knight_moves_per_seam() {
     let mut p = Position::start(&team(3));
     assert_eq!(
         moves_from(&mut p, "1:m3"),
-        sorted(&["1:m31:k2", "1:m31:l1", "1:m31:l5", "1:m31:n1", "1:m31:n5", "1:m32:a2"])
+        sorted(&[
+            "1:m3-1:k2",
+            "1:m3-1:l1",
+            "1:m3-1:l5",
+            "1:m3-1:n1",
+            "1:m3-1:n5",
+            "1:m3-2:a2"
+        ])
     );
     // Depth 2 counts every move the rules allow after each first move: Black's replies
     // on the board White moved on, and White's moves on the other boards (about
@@ -142,21 +149,21 @@ fn a_rook_and_a_bishop_stop_on_the_first_cell_across_a_seam() {
     let v = team(3);
     let mut p = place(&v, &format!("{KINGS3}, R 1:k6, B 2:l5"), 'w', "");
     let rook = moves_from(&mut p, "1:k6");
-    assert!(rook.contains(&"1:k62:a6".to_owned()), "{rook:?}");
+    assert!(rook.contains(&"1:k6-2:a6".to_owned()), "{rook:?}");
     assert!(!rook.iter().any(|m| m.ends_with("2:b6")), "{rook:?}");
     assert_eq!(
         rook.iter()
-            .filter(|m| m.contains("6") && m[4..].starts_with("2:"))
+            .filter(|m| m.contains("6") && m[5..].starts_with("2:"))
             .count(),
         1
     );
     // The bishop crosses both ways from board 2: into 3:a8 and 3:a2 (stopping), and
     // back west over the whole board... only to the first cell of board 1 it reaches.
     let bishop = moves_from(&mut p, "2:l5");
-    for stop in ["2:l53:a8", "2:l53:a2"] {
+    for stop in ["2:l5-3:a8", "2:l5-3:a2"] {
         assert!(bishop.contains(&stop.to_owned()), "{stop} in {bishop:?}");
     }
-    for beyond in ["2:l53:b9", "2:l53:b1"] {
+    for beyond in ["2:l5-3:b9", "2:l5-3:b1"] {
         assert!(
             !bishop.contains(&beyond.to_owned()),
             "{beyond} in {bishop:?}"
@@ -165,8 +172,8 @@ fn a_rook_and_a_bishop_stop_on_the_first_cell_across_a_seam() {
     // A rook standing on the seam cell moves one cell across and no more.
     let mut p = place(&v, &format!("{KINGS3}, R 2:a6"), 'w', "");
     let rook = moves_from(&mut p, "2:a6");
-    assert!(rook.contains(&"2:a61:n6".to_owned()), "{rook:?}");
-    assert!(!rook.contains(&"2:a61:m6".to_owned()), "{rook:?}");
+    assert!(rook.contains(&"2:a6-1:n6".to_owned()), "{rook:?}");
+    assert!(!rook.contains(&"2:a6-1:m6".to_owned()), "{rook:?}");
 }
 
 #[test]
@@ -176,8 +183,14 @@ fn a_knight_jumps_across_the_seam_up_to_two_files_in() {
     assert_eq!(
         moves_from(&mut p, "1:n6"),
         sorted(&[
-            "1:n61:m8", "1:n61:m4", "1:n61:l7", "1:n61:l5", // on its own board
-            "1:n62:a8", "1:n62:a4", "1:n62:b7", "1:n62:b5", // one and two files in
+            "1:n6-1:m8",
+            "1:n6-1:m4",
+            "1:n6-1:l7",
+            "1:n6-1:l5", // on its own board
+            "1:n6-2:a8",
+            "1:n6-2:a4",
+            "1:n6-2:b7",
+            "1:n6-2:b5", // one and two files in
         ])
     );
 }
@@ -188,11 +201,23 @@ fn a_king_is_refused_at_the_seam() {
     let mut p = place(&v, "K 1:n5, k 1:h12, K 2:a9, k 2:h12", 'w', "");
     assert_eq!(
         moves_from(&mut p, "1:n5"),
-        sorted(&["1:n51:m4", "1:n51:m5", "1:n51:m6", "1:n51:n4", "1:n51:n6"])
+        sorted(&[
+            "1:n5-1:m4",
+            "1:n5-1:m5",
+            "1:n5-1:m6",
+            "1:n5-1:n4",
+            "1:n5-1:n6"
+        ])
     );
     assert_eq!(
         moves_from(&mut p, "2:a9"),
-        sorted(&["2:a92:a8", "2:a92:a10", "2:a92:b8", "2:a92:b9", "2:a92:b10"])
+        sorted(&[
+            "2:a9-2:a8",
+            "2:a9-2:a10",
+            "2:a9-2:b8",
+            "2:a9-2:b9",
+            "2:a9-2:b10"
+        ])
     );
 }
 
@@ -241,12 +266,12 @@ fn kings_are_captured_and_the_last_one_is_under_the_check_rule() {
         'b',
         "",
     );
-    play(&mut p, "1:h51:h3");
+    play(&mut p, "1:h5-1:h3");
     assert_eq!(p.outcome(), Outcome::Ongoing);
     // White's last king, on 2:h3, is under the check rule now.
     let mut q = place(&v, "K 2:h3, k 1:h12, k 2:h12, r 2:g8, r 2:a4", 'w', "");
     let moves = moves_from(&mut q, "2:h3");
-    assert_eq!(moves, sorted(&["2:h32:h2", "2:h32:i2", "2:h32:i3"]));
+    assert_eq!(moves, sorted(&["2:h3-2:h2", "2:h3-2:i2", "2:h3-2:i3"]));
     // With two kings a king may step onto an attacked cell.
     let mut q = place(
         &v,
@@ -263,7 +288,7 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
     // The last White king on 2:n1 (the board's corner); a Black rook on 2:b2 holds
     // rank 2, the other gives check along rank 1.
     let mut p = place(&v, "K 2:n1, k 1:h12, k 2:h12, r 2:b2, r 2:a3", 'b', "");
-    play(&mut p, "2:a32:a1");
+    play(&mut p, "2:a3-2:a1");
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::Checkmate);
@@ -277,7 +302,7 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
     // White is mated at once, though the schedule names Black's board-2 player.
     let two_kings = "K 1:h3, K 2:h3, k 1:h12, k 2:h12, r 1:h5, r 2:h5, R 1:a1";
     let mut p = place(&v, two_kings, 'b', "");
-    play(&mut p, "1:h51:h3");
+    play(&mut p, "1:h5-1:h3");
     assert_eq!(
         (p.track_to_move(0), p.track_to_move(1), p.to_move()),
         (0, 1, 1)
@@ -292,12 +317,19 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
     // Same, but White is to move on board 2: the king steps out of check, and only
     // moves out of check are legal (the rook on board 1 may not move).
     let mut p = with_turns(place(&v, two_kings, 'b', ""), "b1,w1", 1);
-    play(&mut p, "1:h51:h3");
+    play(&mut p, "1:h5-1:h3");
     assert_eq!(p.outcome(), Outcome::Ongoing);
     assert!(moves_from(&mut p, "1:a1").is_empty());
     assert_eq!(
         moves_from(&mut p, "2:h3"),
-        sorted(&["2:h32:g2", "2:h32:g3", "2:h32:g4", "2:h32:i2", "2:h32:i3", "2:h32:i4"])
+        sorted(&[
+            "2:h3-2:g2",
+            "2:h3-2:g3",
+            "2:h3-2:g4",
+            "2:h3-2:i2",
+            "2:h3-2:i3",
+            "2:h3-2:i4"
+        ])
     );
     // (Taking a team's last king, possible only when it was left attacked, ends the
     // game: `end last royal captured: lose`, tested in `position::make`.)
@@ -309,7 +341,7 @@ fn a_pawn_on_a_road_steps_sideways_across_the_seam() {
     let mut p = place(&v, "K 1:h3, k 1:h12, K 2:h3, k 2:h12, P 2:a7", 'w', "");
     assert_eq!(
         moves_from(&mut p, "2:a7"),
-        sorted(&["2:a71:n7", "2:a72:a6", "2:a72:a8", "2:a72:b7"])
+        sorted(&["2:a7-1:n7", "2:a7-2:a6", "2:a7-2:a8", "2:a7-2:b7"])
     );
 }
 
@@ -322,15 +354,15 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     // Black has lost a king; White has both. The limit counts every board: board 1
     // reaching move 3 is not enough while board 2 is at move 2.
     let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
-    for m in ["1:h31:h2", "1:a141:a13", "2:h32:h2", "2:h122:h11"] {
+    for m in ["1:h3-1:h2", "1:a14-1:a13", "2:h3-2:h2", "2:h12-2:h11"] {
         play(&mut p, m);
     }
-    for m in ["1:h21:h3", "1:a131:a14"] {
+    for m in ["1:h2-1:h3", "1:a13-1:a14"] {
         play(&mut p, m);
     }
     assert_eq!((p.track_move_number(0), p.track_move_number(1)), (3, 2));
     assert_eq!(p.outcome(), Outcome::Ongoing);
-    for m in ["2:h22:h3", "2:h112:h12"] {
+    for m in ["2:h2-2:h3", "2:h11-2:h12"] {
         play(&mut p, m);
     }
     match p.outcome() {
@@ -343,14 +375,14 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     // Equal kings: a draw.
     let mut p = place(&v, "K 1:h3, k 2:h12, r 1:a14, R 2:a1", 'w', "");
     for m in [
-        "1:h31:h2",
-        "1:a141:a13",
-        "2:a12:a2",
-        "2:h122:h11",
-        "1:h21:h3",
-        "1:a131:a14",
-        "2:a22:a1",
-        "2:h112:h12",
+        "1:h3-1:h2",
+        "1:a14-1:a13",
+        "2:a1-2:a2",
+        "2:h12-2:h11",
+        "1:h2-1:h3",
+        "1:a13-1:a14",
+        "2:a2-2:a1",
+        "2:h11-2:h12",
     ] {
         play(&mut p, m);
     }
@@ -365,14 +397,14 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     let v = team(2);
     let mut p = place(&v, "K 1:h3, K 2:h3, k 2:h12, r 1:a14", 'w', "");
     for m in [
-        "1:h31:h2",
-        "1:a141:a13",
-        "2:h32:h2",
-        "2:h122:h11",
-        "1:h21:h3",
-        "1:a131:a14",
-        "2:h22:h3",
-        "2:h112:h12",
+        "1:h3-1:h2",
+        "1:a14-1:a13",
+        "2:h3-2:h2",
+        "2:h12-2:h11",
+        "1:h2-1:h3",
+        "1:a13-1:a14",
+        "2:h2-2:h3",
+        "2:h11-2:h12",
     ] {
         play(&mut p, m);
     }

@@ -20,7 +20,7 @@ fn every_board_keeps_its_own_turn() {
     let mut p = Position::start(&v);
     assert_eq!(v.track_count(), 3);
     assert_eq!(v.track_names(), ["board1", "board2", "board3"]);
-    play(&mut p, "1:e41:e6");
+    play(&mut p, "1:e4-1:e6");
     // Board 1 has Black to move, boards 2 and 3 still White; board 2 is scheduled.
     let turns: Vec<u8> = (0..3).map(|t| p.track_to_move(t)).collect();
     assert_eq!(turns, [1, 0, 0]);
@@ -44,10 +44,10 @@ fn every_board_keeps_its_own_turn() {
     assert_eq!(scheduled.len(), 99 + 98);
     assert!(scheduled.iter().all(|&m| p.mover(m) == 0));
     // White may not move again on board 1, whose turn is Black's...
-    assert!(p.parse_long("1:e31:e4").is_err());
+    assert!(p.parse_long("1:e3-1:e4").is_err());
     // ...but Black may move there though board 2 is scheduled; then board 1 is White's
     // again and board 2 stays scheduled until a move is made after board 1.
-    play(&mut p, "1:e111:e9");
+    play(&mut p, "1:e11-1:e9");
     assert_eq!((p.track_to_move(0), p.track_to_move(1)), (0, 0));
     assert_eq!(p.track_move_number(0), 2);
     assert_eq!(p.scheduled_track(), 1);
@@ -67,24 +67,24 @@ fn control_passes_to_the_next_boards_player() {
     let kings = "K 1:h3, k 1:h12, K 2:h3, k 2:h12";
     let mut p = place(&v, &format!("{kings}, R 1:k6, N 2:b3"), 'w', "");
     // White's board-1 player moves the rook across the seam: it stops on 2:a6.
-    play(&mut p, "1:k62:a6");
+    play(&mut p, "1:k6-2:a6");
     assert_eq!((p.track_to_move(0), p.track_to_move(1)), (1, 0));
     // On board 2, White is to move: the rook is now White's board-2 player's.
     let rook = moves_from(&mut p, "2:a6");
-    assert!(rook.contains(&"2:a62:a10".to_owned()), "{rook:?}");
+    assert!(rook.contains(&"2:a6-2:a10".to_owned()), "{rook:?}");
     for m in &rook {
         let m = p.parse_long(m).unwrap();
         assert_eq!(p.mover(m), 0);
     }
     // White's board-2 player moves the knight instead: board 2 is Black's turn, and the
     // rook cannot move until Black has moved there...
-    play(&mut p, "2:b32:c5");
+    play(&mut p, "2:b3-2:c5");
     assert!(moves_from(&mut p, "2:a6").is_empty());
     // ...even when board 1, where it came from, is White's turn again.
-    play(&mut p, "1:h121:h11");
+    play(&mut p, "1:h12-1:h11");
     assert_eq!(p.track_to_move(0), 0);
     assert!(moves_from(&mut p, "2:a6").is_empty());
-    play(&mut p, "2:h122:h11");
+    play(&mut p, "2:h12-2:h11");
     assert!(!moves_from(&mut p, "2:a6").is_empty());
 }
 
@@ -150,7 +150,7 @@ fn the_computer_moves_for_the_scheduled_player() {
 fn perft_counts_every_boards_moves() {
     let v = team(2);
     let mut p = Position::start(&v);
-    play(&mut p, "1:e41:e6");
+    play(&mut p, "1:e4-1:e6");
     // Black's on board 1 and White's on board 2: 97 each, and a knight jump over the
     // seam each (1:m12-2:a13, 2:b3-1:n2).
     assert_eq!(perft(&mut p, 1), 98 + 98);

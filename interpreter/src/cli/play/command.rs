@@ -46,7 +46,9 @@ impl Line {
 
 /// The help text.
 pub const HELP: &str = "\
-Type a move in SAN (e4, Nf3, O-O, e8=Q) or long form (e2e4, g1f3, e7e8q), or a command:
+Type a move in SAN (e4, Nf3, O-O, e8=Q) or long form (e2e4, g1f3, e7e8q), or a command.
+On boards with qualified cells (2:e4) a move may name its board (2:e5) or leave it out
+(e5) when the piece tells which; long form then separates the cells (2:e4-2:e5).
   moves    list the legal moves
   board    draw the board again
   hint     ask the computer for a move

@@ -1,0 +1,120 @@
+//! Why a move text fits no legal move: for each reading, how far it gets (no such
+//! piece, none on the hinted cells, none reaching the target, the check rule, the
+//! promotion), and the most telling reason of all readings.
+
+use super::read::Reading;
+use crate::error::MoveError;
+use crate::ids::Cell;
+use crate::moves::{mk, Move, MoveList};
+use crate::position::Position;
+
+/// Why no legal move fits any reading: the most telling of each reading's reasons.
+pub(super) fn diagnose(
+    pos: &Position,
+    shown: &str,
+    reads: &[Reading],
+    legal: &MoveList,
+) -> MoveError {
+    if reads.is_empty() {
+        return MoveError::Unreadable(shown.to_owned());
+    }
+    let v = &*pos.v;
+    let mut pseudo = MoveList::new();
+    pos.gen_pseudo(&mut pseudo);
+    let me = pos.to_move;
+    let mut best: Option<(u8, MoveError)> = None;
+    let lettered = reads.iter().filter(|r| r.piece.is_some());
+    for r in lettered.chain(reads.iter().filter(|r| r.piece.is_none())) {
+        let piece = match r.piece {
+            Some(t) => v.types[t as usize].name.clone(),
+            None => v
+                .types
+                .iter()
+                .find(|t| t.pawn)
+                .map_or_else(|| "pawn".to_owned(), |t| t.name.clone()),
+        };
+        let mine = |c: Cell, with_hint: bool| {
+            pos.piece_at(c).is_some_and(|p| {
+                pos.controller(p.owner, c) == me
+                    && match r.piece {
+                        Some(t) => p.piece_type == t,
+                        None => v.types[p.piece_type as usize].pawn,
+                    }
+            }) && (!with_hint || r.hint_fits(v, c))
+        };
+        let cells = 0..v.cell_count() as Cell;
+        let (stage, err) = if !cells.clone().any(|c| mine(c, false)) {
+            let where_ = "on the board".to_owned();
+            (
+                0,
+                MoveError::NoSuchPiece {
+                    text: shown.into(),
+                    piece,
+                    where_,
+                },
+            )
+        } else if !cells.clone().any(|c| mine(c, true)) {
+            let where_ = format!("on {}", r.hint);
+            (
+                1,
+                MoveError::NoSuchPiece {
+                    text: shown.into(),
+                    piece,
+                    where_,
+                },
+            )
+        } else if let Some(choices) = promotions(pos, r, legal) {
+            (
+                4,
+                MoveError::Promotion {
+                    text: shown.into(),
+                    choices,
+                },
+            )
+        } else if pseudo
+            .iter()
+            .any(|&m| m.kind != mk::PASS && r.fits_cells(pos, m))
+            && pos.check_applies(me)
+        {
+            (3, MoveError::LeavesInCheck(shown.into()))
+        } else {
+            let cell = r.to.shown(v).to_owned();
+            (
+                2,
+                MoveError::CannotReach {
+                    text: shown.into(),
+                    piece,
+                    cell,
+                },
+            )
+        };
+        if best.as_ref().map_or(true, |(s, _)| stage > *s) {
+            best = Some((stage, err));
+        }
+    }
+    best.map_or_else(|| MoveError::Illegal(shown.to_owned()), |(_, e)| e)
+}
+
+/// The legal promotions of the moves that fit `r` but for its promotion (`None` when
+/// no legal move fits the cells).
+fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
+    let v = &*pos.v;
+    let fits: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.kind != mk::PASS && r.fits_cells(pos, **m))
+        .copied()
+        .collect();
+    if fits.is_empty() {
+        return None;
+    }
+    let choices: Vec<String> = fits
+        .iter()
+        .filter_map(|m| m.promotion())
+        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].letter))
+        .collect();
+    Some(if choices.is_empty() {
+        "none (this move does not promote)".to_owned()
+    } else {
+        choices.join(", ")
+    })
+}
