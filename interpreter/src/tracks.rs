@@ -38,6 +38,37 @@ impl Position {
         self.cursor as usize
     }
 
+    /// Who is to move, for people: the player's name; with turn tracks, every track's
+    /// player to move and move number, the scheduled track marked with `*`
+    /// (`board1 black 2, *board2 white 1, board3 white 1`).
+    pub fn turns_text(&self) -> String {
+        let v = &*self.v;
+        let name = |p: Player| v.players()[p as usize].name.as_str();
+        if self.turns.is_empty() {
+            return name(self.to_move).to_owned();
+        }
+        let tracks: Vec<String> = (0..self.turns.len())
+            .map(|t| {
+                let mark = if t == self.cursor as usize { "*" } else { "" };
+                let track = &v.track_names()[t];
+                format!(
+                    "{mark}{track} {} {}",
+                    name(self.turns[t]),
+                    self.track_moves[t]
+                )
+            })
+            .collect();
+        tracks.join(", ")
+    }
+
+    /// The tracks where the player to move is to move, by name (empty with one turn).
+    pub fn tracks_of_player_to_move(&self) -> Vec<&str> {
+        (0..self.turns.len())
+            .filter(|&t| self.turns[t] == self.to_move)
+            .map(|t| self.v.track_names()[t].as_str())
+            .collect()
+    }
+
     /// Who makes `mv` in this position: the player to move on the track it starts
     /// from (the player to move when the game has one turn).
     pub fn mover(&self, mv: Move) -> Player {

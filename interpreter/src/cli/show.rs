@@ -65,7 +65,15 @@ pub fn turn(pos: &Position) -> String {
     let v = pos.variant();
     let name = &v.players()[pos.to_move() as usize].name;
     let check = if pos.in_check() { ", in check" } else { "" };
-    format!("{name} to move (move {}){check}", pos.move_number())
+    let tracks = pos.tracks_of_player_to_move();
+    if tracks.is_empty() {
+        return format!("{name} to move (move {}){check}", pos.move_number());
+    }
+    format!(
+        "{name} to move on {}{check} (turns: {})",
+        tracks.join(" "),
+        pos.turns_text()
+    )
 }
 
 /// `white 1, black 0`.

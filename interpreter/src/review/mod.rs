@@ -137,7 +137,7 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
     out.push('\n');
     out += &text_board(&pos, &marks);
     out.push('\n');
-    let _ = writeln!(out, "to move: {}", v.players()[pos.to_move() as usize].name);
+    let _ = writeln!(out, "to move: {}", pos.turns_text());
     if let Outcome::Finished { reason, scores } = pos.outcome() {
         let _ = writeln!(
             out,

@@ -170,6 +170,20 @@ impl Game {
         match parse_move_with_offer(&mut self.pos, text) {
             Ok((m, offered)) => {
                 let me = self.pos.to_move();
+                let mover = self.pos.mover(m);
+                if mover != me {
+                    // Turn tracks: the rules allow the move, but another board's
+                    // player is scheduled; moves are typed in the schedule's order.
+                    let v = self.pos.variant().clone();
+                    let boards = self.pos.tracks_of_player_to_move().join(" ");
+                    t.eprint(&format!(
+                        "that is {}'s move; {} is to move now, on {boards}\n",
+                        v.players()[mover as usize].name,
+                        v.players()[me as usize].name
+                    ))?;
+                    t.print("> ")?;
+                    return Ok((false, None));
+                }
                 let san = chessgraph::san::san(&mut self.pos, m);
                 if offered {
                     self.offer = Some(me);
