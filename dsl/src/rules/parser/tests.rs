@@ -525,6 +525,20 @@ fn end_events_and_outcomes() {
 }
 
 #[test]
+fn turns_per_zone_lists_zone_expressions() {
+    let Item::Turns(t) = item("turns per zone board1, board2 extra, 3:a1") else {
+        panic!()
+    };
+    let names: Vec<Vec<&str>> = t
+        .zones
+        .iter()
+        .map(|z| z.terms.iter().map(|t| t.name.node.as_str()).collect())
+        .collect();
+    assert_eq!(names, [vec!["board1"], vec!["board2", "extra"], vec!["3:a1"]]);
+    assert_eq!(t.span, Span::new(0, 41));
+}
+
+#[test]
 fn en_passant_windows_and_notation() {
     let Item::EnPassant(w) = item("en passant lasts round") else {
         panic!()
