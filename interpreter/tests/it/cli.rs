@@ -645,3 +645,73 @@ fn play_dreierschach_numbers_turns_of_three_and_records_draw_offers() {
     );
     assert!(r.out.contains("\n1. gi4= "), "{}", r.out);
 }
+
+/// Issue 6: the team game at `play`: every board is drawn, a move may name its board
+/// or be found from the piece, the boards take turns, and the computer plays a team.
+#[test]
+fn play_the_team_game_board_by_board() {
+    let lines = b"e6\n1:e4-1:e6\n1:e11-1:e9\nNc5\nN2:c5\ne6\nquit\n";
+    let r = run_in(&root(), &["play", "strategichess-team"], lines);
+    assert!(r.ok, "{}", r.err);
+    // All three boards side by side on every rank line.
+    let rank12 = r
+        .out
+        .lines()
+        .find(|l| l.starts_with("12 "))
+        .expect("rank 12");
+    assert_eq!(
+        rank12.matches("r n b b n r q k r n b b n r").count(),
+        3,
+        "{rank12}"
+    );
+    assert!(
+        r.out.contains("white to move on board1 board2 board3"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.err
+            .contains("`e6` could be 1:e4-1:e6, 2:e4-2:e6, 3:e4-3:e6"),
+        "{}",
+        r.err
+    );
+    // After board 1, board 2 is scheduled: Black's board-1 move waits its turn.
+    assert!(
+        r.out.contains("white to move on board2 board3"),
+        "{}",
+        r.out
+    );
+    assert!(r
+        .err
+        .contains("that is black's move; white is to move now, on board2 board3"));
+    // `Nc5` could be board 2's or board 3's knight; `N2:c5` names the board. Then
+    // board 3 is scheduled, the only board with White to move: `e6` is found there.
+    assert!(
+        r.err.contains("`Nc5` could be 2:b3-2:c5, 3:b3-3:c5"),
+        "{}",
+        r.err
+    );
+    let turns = "white to move on board3 (turns: board1 black 1, board2 black 1, *board3 white 1)";
+    assert!(r.out.contains(turns), "{}", r.out);
+    assert!(r.out.contains("1. 1:e6 N2:c5 3:e6"), "{}", r.out);
+    // The computer plays Black's boards.
+    let r = run_in(
+        &root(),
+        &[
+            "play",
+            "strategichess-team",
+            "--seat",
+            "black=computer",
+            "--depth",
+            "1",
+        ],
+        b"1:e4-1:e6\n2:e4-2:e6\n3:e4-3:e6\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(
+        r.out.matches("black (computer) plays").count(),
+        3,
+        "{}",
+        r.out
+    );
+}

@@ -534,7 +534,10 @@ fn turns_per_zone_lists_zone_expressions() {
         .iter()
         .map(|z| z.terms.iter().map(|t| t.name.node.as_str()).collect())
         .collect();
-    assert_eq!(names, [vec!["board1"], vec!["board2", "extra"], vec!["3:a1"]]);
+    assert_eq!(
+        names,
+        [vec!["board1"], vec!["board2", "extra"], vec!["3:a1"]]
+    );
     assert_eq!(t.span, Span::new(0, 41));
 }
 
