@@ -1,4 +1,6 @@
-//! Perft speed on standard chess (variants/chess), asserting the published counts.
+//! Perft speed on standard chess (variants/chess), asserting the published counts, and
+//! on the StrategiChess boards (single 14x14 board, and the 3-board team game whose
+//! perft counts every board's moves).
 //!
 //! Nodes per second are leaf nodes per second with bulk counting: the last ply's legal
 //! moves are counted, not made (see `chessgraph::perft`). divan prints them as
@@ -57,4 +59,29 @@ fn position3_6(bencher: Bencher) {
         6,
         11_030_083,
     );
+}
+
+/// The start position of a variant under `variants/`, depth `depth`: `count` leaves.
+fn run_variant(bencher: Bencher, name: &str, depth: u32, count: u64) {
+    let path = format!(
+        "{}/../variants/{name}/{name}.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v = Variant::load(&path, &[]).expect("the variant compiles").variant;
+    bencher
+        .counter(ItemsCount::new(count))
+        .with_inputs(|| Position::start(&v))
+        .bench_local_values(|mut pos| assert_eq!(perft(&mut pos, depth), count));
+}
+
+/// StrategiChess, the 14x14 board, depth 4: 94,640,875 leaves.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn strategichess_4(bencher: Bencher) {
+    run_variant(bencher, "strategichess", 4, 94_640_875);
+}
+
+/// The StrategiChess team game on 3 boards, depth 3: 25,786,184 leaves.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn strategichess_team_3(bencher: Bencher) {
+    run_variant(bencher, "strategichess-team", 3, 25_786_184);
 }

@@ -120,18 +120,21 @@ impl Position {
             self.mated = Some(me);
             return;
         }
-        let mut other = MoveList::new();
+        let mut other = std::mem::take(&mut self.track_probe);
+        other.clear();
         let mut done = 1u32 << me;
         for t in 0..self.turns.len() {
             let p = self.turns[t];
             if done & (1 << p) == 0 {
                 done |= 1 << p;
                 self.track_moves_of(p, &mut other);
-                if !other.is_empty() {
-                    list.push(Move::wait());
-                    return;
-                }
             }
+        }
+        let waits = !other.is_empty();
+        self.track_probe = other;
+        if waits {
+            list.push(Move::wait());
+            return;
         }
         if Position::continues(&self.no_move().effects) {
             list.push(Move::pass());
@@ -143,7 +146,7 @@ impl Position {
     fn find_mated(&mut self) -> Option<Player> {
         self.mated = None;
         let mut done = 0u32;
-        let mut scratch = MoveList::new();
+        let mut scratch = std::mem::take(&mut self.track_probe);
         for i in 0..self.turns.len() {
             let p = self.turns[(self.cursor as usize + i) % self.turns.len()];
             if done & (1 << p) != 0 {
@@ -151,14 +154,16 @@ impl Position {
             }
             done |= 1 << p;
             if self.check_applies(p) && self.royal_attacked(p) {
+                scratch.clear();
                 self.track_moves_of(p, &mut scratch);
                 if scratch.is_empty() {
                     self.mated = Some(p);
-                    return Some(p);
+                    break;
                 }
             }
         }
-        None
+        self.track_probe = scratch;
+        self.mated
     }
 
     /// Appends the legal moves of `player` on the tracks where he is to move.

@@ -117,6 +117,8 @@ pub struct Position {
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
     pub(crate) track_scratch: MoveList,
+    /// With turn tracks: another player's moves, asked for by mate and wait tests.
+    pub(crate) track_probe: MoveList,
     /// With turn tracks: the player found checkmated by the last legal-move
     /// generation (derived, not part of the state).
     pub(crate) mated: Option<Player>,
@@ -193,6 +195,7 @@ impl Position {
             ctl_log: Vec::new(),
             scratch: MoveList::new(),
             track_scratch: MoveList::new(),
+            track_probe: MoveList::new(),
             mated: None,
             pinned: CellSet::new(cells),
             pin_lines: Vec::new(),
