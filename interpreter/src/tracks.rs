@@ -38,6 +38,14 @@ impl Position {
         self.cursor as usize
     }
 
+    /// Gives every track the player to move and the move number (a position read
+    /// without `turns=`, or from FEN); the scheduled track stays.
+    pub(crate) fn set_every_turn(&mut self) {
+        let (me, n) = (self.to_move, self.move_number);
+        self.turns.iter_mut().for_each(|t| *t = me);
+        self.track_moves.iter_mut().for_each(|m| *m = n);
+    }
+
     /// Who is to move, for people: the player's name; with turn tracks, every track's
     /// player to move and move number, the scheduled track marked with `*`
     /// (`board1 black 2, *board2 white 1, board3 white 1`).

@@ -133,11 +133,7 @@ impl Position {
         pos.quiet = r.number(fs[4], 0)?;
         pos.move_number = r.number(fs[5], 1)?;
         if !fs[6..].iter().any(|f| f.text.starts_with("turns=")) {
-            // Without `turns=`: every track has the player to move, at this move number.
-            pos.turns.iter_mut().for_each(|t| *t = pos.to_move);
-            pos.track_moves
-                .iter_mut()
-                .for_each(|m| *m = pos.move_number);
+            pos.set_every_turn();
         }
         if let Some(&least) = pos.track_moves.iter().min() {
             pos.move_number = least;
