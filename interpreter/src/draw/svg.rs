@@ -342,6 +342,23 @@ mod tests {
     }
 
     #[test]
+    fn shaded_zones_are_tinted_over_their_cells() {
+        let board = include_str!("../../../variants/strategichess/board.yaml");
+        let rules =
+            "board \"b.yaml\"\nplayer white tag w seat white\nplayer black tag b seat black\n\
+                     piece king K royal {\n step n\n}\nsetup white: K e1\nsetup black: K e14\n";
+        let v = crate::testing::compile(rules, board).unwrap();
+        let s = svg(&Position::start(&v), &[]);
+        let tint = &v.board().shade[0].colour;
+        // Six road ranks of 14 cells, each drawn once more in the road's colour.
+        assert_eq!(s.matches(&format!("fill=\"{tint}\"")).count(), 6 * 14);
+        assert_eq!(s.matches("<polygon").count(), 14 * 14 + 6 * 14);
+        assert!(s.find(TINT_OPACITY).unwrap() < s.find(&format!("fill=\"{tint}\"")).unwrap());
+        // Boards without `shade:` draw no tint layer.
+        assert!(!svg(&Position::start(&chess()), &[]).contains(TINT_OPACITY));
+    }
+
+    #[test]
     fn text_and_colours_are_escaped_or_refused() {
         assert_eq!(escape("a<b>&\"'\u{7}"), "a&lt;b&gt;&amp;&quot;&apos;");
         assert_eq!(colour("red\"/><script", "#000"), "#000");
