@@ -13,6 +13,8 @@ pub const MAX_SUCCESSORS: usize = 8;
 pub const MAX_PLAYERS: usize = 16;
 /// Most zones on a board.
 pub const MAX_ZONES: usize = 64;
+/// Most tinted zones (`shade:`) on a board: the text drawing has one mark for each.
+pub const MAX_SHADES: usize = 8;
 /// Longest name of a cell, direction, zone, seat or piece.
 pub const MAX_NAME_LEN: usize = 32;
 /// Most piece types in a variant (kinds = types x owners must stay below 64).

@@ -22,7 +22,8 @@ Each board file holds:
   of one board), `seam_east` (file n of every board but the last: a seam to the east),
   `seam_west` (file a of every board but the first), `rank3`, `rank4`, `rank11`,
   `rank12`;
-- rows: rank 14 down to rank 1, each rank read across all boards from 1:a to N:n.
+- rows: rank 14 down to rank 1, each rank read across all boards from 1:a to N:n;
+- shade: the roads tinted in drawings (`=` on their empty cells in the text drawing).
 """
 
 import sys
@@ -98,7 +99,8 @@ def render(n):
     out.append("  seam_west: " + cells(lambda x, y: x % SIZE == 1 and x > 1))
     for r in (3, 4, 11, 12):
         out.append(f"  rank{r}: " + cells(lambda x, y, r=r: y == r))
-    out += ["", "palette:", '  dark: "#b58863"', '  light: "#f0d9b5"', ""]
+    out += ["", "palette:", '  dark: "#b58863"', '  light: "#f0d9b5"']
+    out += ["", "shade:", '  road: "#6a8caf"', ""]
     return "\n".join(out)
 
 

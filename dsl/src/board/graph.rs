@@ -40,6 +40,21 @@ pub struct BoardGraph {
     pub rows: Vec<Vec<CellId>>,
     /// Drawing colour (CSS) for each cell colour name.
     pub palette: Vec<(String, String)>,
+    /// Zones tinted in drawings, in written order (the first one wins on a cell in
+    /// several).
+    pub shade: Vec<Shade>,
+}
+
+/// A zone tinted in drawings (`shade:` in the board file): roads, camps, rivers.
+/// Only drawings read it; the rules never do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shade {
+    /// The zone's name (the drawing's legend shows it).
+    pub zone: String,
+    /// Its colour: `#rgb`, `#rrggbb` or a CSS colour keyword (checked by the loader).
+    pub colour: String,
+    /// The zone's cells, in id order; a per-seat zone contributes every seat's cells.
+    pub cells: Vec<CellId>,
 }
 
 /// A direction.

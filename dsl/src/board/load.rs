@@ -16,6 +16,7 @@ use super::remaps;
 use super::report::Reporter;
 use super::rows;
 use super::schema::BoardFile;
+use super::shade;
 use super::validate;
 use super::yaml::parse_board_yaml;
 use super::zones;
@@ -75,6 +76,7 @@ fn build(decl: &BoardFile, file: &Arc<SourceFile>, rep: &mut Reporter) -> Option
     let rows = rows::resolve(decl, &d, rep);
     let zones = zones::resolve(decl, &d, rep);
     let palette = palette(decl, &d, rep);
+    let shade = shade::resolve(decl, &zones, rep);
 
     let directions = d
         .dirs
@@ -97,6 +99,7 @@ fn build(decl: &BoardFile, file: &Arc<SourceFile>, rep: &mut Reporter) -> Option
         zones,
         rows,
         palette,
+        shade,
     })
 }
 

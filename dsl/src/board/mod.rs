@@ -12,6 +12,7 @@
 //! where in the text each problem is.
 
 mod cells;
+pub mod colour;
 mod composite;
 mod directions;
 mod draft;
@@ -26,6 +27,7 @@ mod remaps;
 mod report;
 mod rows;
 pub mod schema;
+mod shade;
 mod validate;
 pub mod yaml;
 mod zones;

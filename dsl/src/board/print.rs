@@ -21,6 +21,7 @@ pub fn describe(board: &BoardGraph) -> String {
     zones(board, &mut out);
     rows(board, &mut out);
     palette(board, &mut out);
+    shade(board, &mut out);
     out
 }
 
@@ -197,6 +198,23 @@ fn palette(b: &BoardGraph, out: &mut String) {
     let w = b.palette.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     for (name, css) in &b.palette {
         let _ = writeln!(out, "  {name:<w$}  {css}");
+    }
+}
+
+fn shade(b: &BoardGraph, out: &mut String) {
+    if b.shade.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\nshade:");
+    let w = b.shade.iter().map(|s| s.zone.len()).max().unwrap_or(0);
+    for s in &b.shade {
+        let _ = writeln!(
+            out,
+            "  {:<w$}  {}  ({})",
+            s.zone,
+            s.colour,
+            plural(s.cells.len(), "cell")
+        );
     }
 }
 

@@ -83,6 +83,9 @@ pub struct BoardFile {
     /// Drawing colour for each cell colour name.
     #[serde(default)]
     pub palette: NamedList<String>,
+    /// Zones tinted in drawings, each with its colour (`road: "#7a9e7e"`).
+    #[serde(default)]
+    pub shade: NamedList<String>,
 }
 
 /// One entry of `directions:`. Written `n: { opposite: s }`; `n:` alone is accepted

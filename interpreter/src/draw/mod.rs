@@ -2,6 +2,7 @@
 
 mod layout;
 mod outline;
+mod shade;
 pub mod svg;
 pub mod text;
 

@@ -3,13 +3,15 @@
 //!
 //! Variant authors check their boards with it, so it draws what the board file says:
 //! the cells' `polygon`s (or, for cells given by their centre only, squares or
-//! hexagons from `outline.rs`), the palette's colour for each cell colour, and y
-//! growing upwards. Every text that comes from a file (cell names, colours, the
-//! variant's name) is escaped or checked, since board and rule files may be hostile.
+//! hexagons from `outline.rs`), the palette's colour for each cell colour, tinted
+//! zones (`shade:`) under a translucent layer of their colour, and y growing upwards.
+//! Every text that comes from a file (cell names, colours, the variant's name) is
+//! escaped or checked, since board and rule files may be hostile.
 //! The output is deterministic (fixed number formatting, cell order), so drawings can
 //! be committed and compared.
 
 use super::outline::{nearest_distance, outlines, Pt};
+use super::shade::cell_shades;
 use crate::compile::colours::well_formed;
 use crate::moves::MoveKind;
 use crate::{Cell, Position};
@@ -26,6 +28,8 @@ const DEFAULT_OTHER: &str = "#d8d0c0";
 /// Overlay of marked cells (legal move targets) and of the cell moved from.
 const MARK: &str = "#2e8b57";
 const FROM: &str = "#f2c230";
+/// Opacity of a tinted zone's colour over its cells (`shade:` in the board file).
+const TINT_OPACITY: &str = "0.45";
 
 /// The position drawn as an SVG document, with `marks` highlighted.
 pub fn svg(pos: &Position, marks: &[Cell]) -> String {
@@ -206,6 +210,22 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
         );
     }
     let _ = writeln!(s, "</g>");
+    // Tinted zones: the zone's colour over the cell's, so the chequering shows through.
+    let tints = cell_shades(board);
+    if tints.iter().any(Option::is_some) {
+        let _ = writeln!(s, "<g fill-opacity=\"{TINT_OPACITY}\">");
+        for (tint, poly) in tints.iter().zip(&shapes) {
+            if let Some(shade) = tint.and_then(|t| board.shade.get(t)) {
+                let _ = writeln!(
+                    s,
+                    "<polygon points=\"{}\" fill=\"{}\"/>",
+                    f.points(poly),
+                    colour(&shade.colour, DEFAULT_OTHER)
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
     // Marks.
     let overlay = |cell: Cell, fill: &str, s: &mut String| {
         if let Some(poly) = shapes.get(cell as usize) {
@@ -319,6 +339,23 @@ mod tests {
         assert_eq!(s.matches(MARK).count(), 2);
         assert_eq!(s.matches(FROM).count(), 1);
         assert!(move_targets(&mut p, v.cell("e4").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn shaded_zones_are_tinted_over_their_cells() {
+        let board = include_str!("../../../variants/strategichess/board.yaml");
+        let rules =
+            "board \"b.yaml\"\nplayer white tag w seat white\nplayer black tag b seat black\n\
+                     piece king K royal {\n step n\n}\nsetup white: K e1\nsetup black: K e14\n";
+        let v = crate::testing::compile(rules, board).unwrap();
+        let s = svg(&Position::start(&v), &[]);
+        let tint = &v.board().shade[0].colour;
+        // Six road ranks of 14 cells, each drawn once more in the road's colour.
+        assert_eq!(s.matches(&format!("fill=\"{tint}\"")).count(), 6 * 14);
+        assert_eq!(s.matches("<polygon").count(), 14 * 14 + 6 * 14);
+        assert!(s.find(TINT_OPACITY).unwrap() < s.find(&format!("fill=\"{tint}\"")).unwrap());
+        // Boards without `shade:` draw no tint layer.
+        assert!(!svg(&Position::start(&chess()), &[]).contains(TINT_OPACITY));
     }
 
     #[test]

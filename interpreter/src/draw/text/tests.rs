@@ -74,3 +74,69 @@ fn hexagonal_126_cells() {
     );
     snapshot("hex126", &text);
 }
+
+const STRATEGI: &str = include_str!("../../../../variants/strategichess/board.yaml");
+const TEAM3: &str = include_str!("../../../../variants/strategichess-team/board-3.yaml");
+
+/// Kings on `white` and `black`: enough rules to draw any two-seat board.
+fn kings(white: &str, black: &str) -> String {
+    format!(
+        "board \"b.yaml\"\nplayer white tag w seat white\nplayer black tag b seat black\n\
+         piece king K royal {{\n step n s\n}}\nsetup white: K {white}\nsetup black: K {black}\n"
+    )
+}
+
+#[test]
+fn shaded_zones_get_their_mark_and_a_legend() {
+    let v = compile(&kings("e1", "e14"), STRATEGI).unwrap();
+    let p = Position::start(&v);
+    let text = text_board(&p, &[v.cell("a2").unwrap(), v.cell("a3").unwrap()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[13], " 1 = = = = K = = = = = = = = =", "{text}");
+    assert_eq!(lines[12], " 2 * = = = = = = = = = = = = =", "{text}");
+    assert_eq!(lines[11], " 3 * . . . . . . . . . . . . .", "{text}");
+    assert_eq!(lines[14], "   a b c d e f g h i j k l m n", "{text}");
+    assert_eq!(lines[15], "   = road", "{text}");
+    assert_eq!(lines.len(), 16, "{text}");
+    // Six road ranks of 14 cells, less the two kings and the marked a2; plus the legend.
+    assert_eq!(text.matches('=').count(), 6 * 14 - 3 + 1, "{text}");
+}
+
+#[test]
+fn joined_boards_are_named_above_and_filed_below() {
+    let v = compile(&kings("2:h1", "3:h14"), TEAM3).unwrap();
+    let p = Position::start(&v);
+    let text = text_board(&p, &[]);
+    let lines: Vec<&str> = text.lines().collect();
+    let block = |i: usize| format!("{0} {i}: {0}", "-".repeat(11));
+    let header = format!("   {}-  {}-  {}-", block(1), block(2), block(3));
+    assert_eq!(lines[0], header, "{text}");
+    let files = ["a b c d e f g h i j k l m n"; 3].join("  ");
+    assert_eq!(lines[15], format!("   {files}"), "{text}");
+    assert_eq!(lines[16], "   = road", "{text}");
+    // Each board's files sit under its own cells: the white king on 2:h1.
+    let king = lines[14].find('K').unwrap();
+    assert_eq!(&lines[15][king..king + 1], "h");
+    let second = lines[0].find("  -").unwrap() + 2..lines[0].rfind("-  ").unwrap();
+    assert!(second.contains(&king), "{second:?} {king}");
+    assert!(lines[0][second].contains(" 2: "));
+    snapshot("team3", &text);
+}
+
+#[test]
+fn files_that_do_not_fit_are_left_out() {
+    let board = "seats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n\
+                 lattice:\n  width: 1\n  height: 2\n  vectors:\n    n: [0, 1]\n    s: [0, -1]\n";
+    let v = compile(&kings("a1", "a2"), board).unwrap();
+    let text = text_board(&Position::start(&v), &[]);
+    assert_eq!(text, "2 k\n1 K\n  a\n");
+    // Cells named `1:ab1`, `1:ab2`: the local file `ab` is wider than a token.
+    let cells = "cells:\n  - { name: \"1:ab1\", at: [0.5, 0.5], links: { n: \"1:ab2\" } }\n  \
+                 - { name: \"1:ab2\", at: [0.5, 1.5], links: { s: \"1:ab1\" } }\n";
+    let board = format!(
+        "seats: [white, black]\ndirections:\n  n: {{ opposite: s }}\n  s: {{ opposite: n }}\n{cells}"
+    );
+    let v = compile(&kings("1:ab1", "1:ab2"), &board).unwrap();
+    let text = text_board(&Position::start(&v), &[]);
+    assert_eq!(text, "2 k\n1 K\n");
+}
