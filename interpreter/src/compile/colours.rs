@@ -41,13 +41,9 @@ pub(crate) fn default(name: &str, index: usize) -> String {
         .to_string()
 }
 
-/// True for `#rgb`, `#rrggbb` and keywords of 3 to 20 letters.
-pub(crate) fn well_formed(text: &str) -> bool {
-    match text.strip_prefix('#') {
-        Some(hex) => matches!(hex.len(), 3 | 6) && hex.chars().all(|c| c.is_ascii_hexdigit()),
-        None => (3..=20).contains(&text.len()) && text.chars().all(|c| c.is_ascii_alphabetic()),
-    }
-}
+/// True for `#rgb`, `#rrggbb` and keywords of 3 to 20 letters (one rule for board
+/// files and rule files: the board schema's).
+pub(crate) use dsl::board::colour::well_formed;
 
 /// The colour written in a `player` line, reported when it is not one.
 pub(crate) fn given(colour: &Spanned<String>, cx: &mut Cx) -> Option<String> {
