@@ -206,3 +206,80 @@ impl Position {
         self.to_move = scheduled;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{codes, compile, CHESS_BOARD};
+    use crate::{perft, Position};
+
+    /// The chess board played as two boards at once: files a-d and e-h, a king and a
+    /// rook each per half. Nothing here is StrategiChess.
+    fn halves(extra: &str) -> String {
+        let cells = |files: &str| {
+            files
+                .chars()
+                .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        format!(
+            "board \"b\"\nplayer white\nplayer black\n\
+             zone west = {}\nzone east = {}\nturns per zone west, east\n\
+             piece king K royal {{\n step n e s w ne nw se sw\n}}\n\
+             piece rook R {{\n slide n e s w\n}}\n\
+             setup white: K b1 g1, R a1 h1\nsetup black: K b8 g8, R a8 h8\n\
+             check when royals <= 1\nend last royal captured: lose\n{extra}",
+            cells("abcd"),
+            cells("efgh")
+        )
+    }
+
+    #[test]
+    fn two_halves_of_a_chess_board_keep_their_own_turns() {
+        let v = compile(&halves(""), CHESS_BOARD).unwrap();
+        assert_eq!(v.track_count(), 2);
+        assert_eq!(v.track_of(v.cell("d5").unwrap()), 0);
+        assert_eq!(v.track_of(v.cell("e5").unwrap()), 1);
+        let mut p = Position::start(&v);
+        // At the start White is to move on both halves: the union is his moves.
+        assert_eq!(p.every_move().len(), p.legal_moves().len());
+        let m = p.parse_long("a1a5").unwrap();
+        p.make(m);
+        // West: Black to move; east: White, scheduled.
+        assert_eq!(
+            (p.track_to_move(0), p.track_to_move(1), p.to_move()),
+            (1, 0, 0)
+        );
+        assert!(p.legal_moves().iter().all(|&m| p.mover(m) == 0));
+        assert!(p.every_move().iter().any(|&m| p.mover(m) == 1));
+        // The rook on a5 stands in west, where Black is to move: it waits...
+        assert!(p.parse_long("a5e5").is_err());
+        let m = p.parse_long("a8a7").unwrap();
+        p.make(m);
+        // ...and then slides into east (no seam stops it on this board): from there
+        // it is moved in east's turn, which is still White's.
+        let m = p.parse_long("a5f5").unwrap();
+        p.make(m);
+        assert_eq!((p.track_to_move(0), p.track_to_move(1)), (1, 0));
+        let m = p.parse_long("f5f7").unwrap();
+        assert_eq!(p.mover(m), 0);
+        assert_eq!(perft(&mut Position::start(&v), 2), {
+            let mut q = Position::start(&v);
+            let mut n = 0;
+            for m in q.every_move().iter() {
+                q.make(*m);
+                n += q.every_move().len() as u64;
+                q.unmake();
+            }
+            n
+        });
+    }
+
+    #[test]
+    fn turn_zones_are_checked() {
+        let bad = halves("").replace("turns per zone west, east", "turns per zone west");
+        assert_eq!(codes(&bad, CHESS_BOARD), ["compile::turn-tracks"]);
+        let bad = halves("").replace("turns per zone west, east", "turns per zone west, nowhere");
+        assert!(codes(&bad, CHESS_BOARD).contains(&"compile::unknown-zone"));
+    }
+}
