@@ -67,7 +67,9 @@ fn run_variant(bencher: Bencher, name: &str, depth: u32, count: u64) {
         "{}/../variants/{name}/{name}.rules",
         env!("CARGO_MANIFEST_DIR")
     );
-    let v = Variant::load(&path, &[]).expect("the variant compiles").variant;
+    let v = Variant::load(&path, &[])
+        .expect("the variant compiles")
+        .variant;
     bencher
         .counter(ItemsCount::new(count))
         .with_inputs(|| Position::start(&v))
