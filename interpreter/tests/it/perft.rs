@@ -1,6 +1,7 @@
 //! Perft data: `tests/perft/*.perft` (shakmaty's format). Every entry whose count is
 //! at most 1,000,000 runs here; the deeper ones run with `-- --ignored` and in the
-//! benchmark.
+//! benchmark. An `option NAME=VALUE` line sets a rule option for the entries after it
+//! (the StrategiChess team game's `boards`).
 
 use crate::common::chess;
 use chessgraph::{divide, perft, Position, Variant};
@@ -9,13 +10,29 @@ use std::sync::Arc;
 /// Largest count run by the ordinary test.
 const FAST: u64 = 1_000_000;
 
-/// `(id, position text, depth, count)` for every `perft` line of a file.
-fn entries(text: &str) -> Vec<(String, String, u32, u64)> {
+/// One `perft` line of a file, with the position and rule options in force.
+struct Entry {
+    id: String,
+    /// Rule options from `option NAME=VALUE` lines (they hold until the next `option`
+    /// line naming the same option).
+    options: Vec<(String, String)>,
+    pos: String,
+    depth: u32,
+    count: u64,
+}
+
+/// Every `perft` line of a file.
+fn entries(text: &str) -> Vec<Entry> {
     let mut out = Vec::new();
     let (mut id, mut pos) = (String::new(), String::new());
+    let mut options: Vec<(String, String)> = Vec::new();
     for line in text.lines().map(str::trim) {
         if let Some(x) = line.strip_prefix("id ") {
             id = x.to_owned();
+        } else if let Some(x) = line.strip_prefix("option ") {
+            let (k, v) = x.split_once('=').expect("option NAME=VALUE");
+            options.retain(|(name, _)| name != k);
+            options.push((k.to_owned(), v.to_owned()));
         } else if let Some(x) = line
             .strip_prefix("epd ")
             .or_else(|| line.strip_prefix("pos "))
@@ -23,33 +40,57 @@ fn entries(text: &str) -> Vec<(String, String, u32, u64)> {
             pos = x.to_owned();
         } else if let Some(x) = line.strip_prefix("perft ") {
             let (d, n) = x.split_once(' ').expect("perft DEPTH COUNT");
-            out.push((
-                id.clone(),
-                pos.clone(),
-                d.parse().expect("depth"),
-                n.trim().parse().expect("count"),
-            ));
+            out.push(Entry {
+                id: id.clone(),
+                options: options.clone(),
+                pos: pos.clone(),
+                depth: d.parse().expect("depth"),
+                count: n.trim().parse().expect("count"),
+            });
         }
     }
     out
 }
 
-fn run(v: &Arc<Variant>, file: &str, max: u64) -> usize {
-    let text =
-        std::fs::read_to_string(format!("{}/tests/perft/{file}", env!("CARGO_MANIFEST_DIR")))
-            .expect("perft file");
+fn read(file: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/perft/{file}", env!("CARGO_MANIFEST_DIR")))
+        .expect("perft file")
+}
+
+/// Runs the entries of `file` with a count up to `max`, the variant loaded by `load`
+/// from each entry's options; returns how many ran.
+fn run_with(file: &str, max: u64, load: impl Fn(&[(String, String)]) -> Arc<Variant>) -> usize {
     let mut ran = 0;
-    for (id, text, depth, count) in entries(&text) {
-        if count > max {
+    for e in entries(&read(file)) {
+        if e.count > max {
             continue;
         }
-        let mut pos = Position::from_str(v, &text).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let v = load(&e.options);
+        let id = &e.id;
+        let mut pos = Position::from_str(&v, &e.pos).unwrap_or_else(|err| panic!("{id}: {err}"));
         let before = pos.to_string();
-        assert_eq!(perft(&mut pos, depth), count, "{id} perft {depth}");
+        assert_eq!(perft(&mut pos, e.depth), e.count, "{id} perft {}", e.depth);
         assert_eq!(pos.to_string(), before, "{id}: perft changed the position");
         ran += 1;
     }
     ran
+}
+
+/// Runs a file of one variant without options.
+fn run(v: &Arc<Variant>, file: &str, max: u64) -> usize {
+    run_with(file, max, |options| {
+        assert!(options.is_empty(), "{file}: options need run_with");
+        v.clone()
+    })
+}
+
+/// The StrategiChess team game with the given rule options.
+fn team(options: &[(String, String)]) -> Arc<Variant> {
+    let o: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    crate::common::named("strategichess-team", &o)
 }
 
 #[test]
@@ -64,16 +105,30 @@ fn three_player_perft_from_the_start() {
         assert_eq!(run(&v, &format!("{name}.perft"), FAST), 4, "{name}");
         let start = Position::start(&v).to_string();
         assert!(
-            entries(
-                &std::fs::read_to_string(format!(
-                    "{}/tests/perft/{name}.perft",
-                    env!("CARGO_MANIFEST_DIR")
-                ))
-                .expect("perft file")
-            )
-            .iter()
-            .any(|e| e.1 == start),
+            entries(&read(&format!("{name}.perft")))
+                .iter()
+                .any(|e| e.pos == start),
             "{name}.perft holds the start position"
+        );
+    }
+}
+
+/// Counts cross-checked by `variants/strategichess-team/naive-perft.py` (see the file).
+#[test]
+fn strategichess_team_perft_up_to_a_million() {
+    let file = "strategichess-team.perft";
+    let all = entries(&read(file));
+    let fast = all.iter().filter(|e| e.count <= FAST).count();
+    assert!(fast >= 20, "{fast} entries");
+    assert_eq!(run_with(file, FAST, team), fast);
+    // Both start positions are there, under the board count they were written for.
+    for n in ["2", "3"] {
+        let v = team(&[("boards".to_owned(), n.to_owned())]);
+        let start = Position::start(&v).to_string();
+        assert!(
+            all.iter()
+                .any(|e| e.pos == start && e.options == [("boards".to_owned(), n.to_owned())]),
+            "start with {n} boards"
         );
     }
 }
@@ -82,6 +137,13 @@ fn three_player_perft_from_the_start() {
 #[ignore = "deep counts: minutes in the test profile"]
 fn chess_perft_all() {
     run(&chess(), "chess.perft", u64::MAX);
+}
+
+#[test]
+#[ignore = "deep counts: minutes in the test profile"]
+fn strategichess_team_perft_all() {
+    let file = "strategichess-team.perft";
+    assert_eq!(run_with(file, u64::MAX, team), entries(&read(file)).len());
 }
 
 #[test]
