@@ -282,6 +282,43 @@ fn play_explains_undoes_resigns_and_offers_draws() {
 }
 
 #[test]
+fn samples_reach_the_computer_under_hidden_information() {
+    let args = [
+        "selfplay",
+        "mined-chess",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--samples",
+        "3",
+        "--opponent",
+        "random",
+        "--max-plies",
+        "16",
+    ];
+    let r = run(&args);
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("computer depth 1, 3 samples"), "{}", r.out);
+    let r = run_in(
+        &root(),
+        &[
+            "play",
+            "mined-chess",
+            "--seat",
+            "black=computer",
+            "--samples",
+            "2",
+            "--depth",
+            "1",
+        ],
+        b"e2e4\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("black (computer) plays"), "{}", r.out);
+}
+
+#[test]
 fn bad_input_on_every_entry_is_an_error() {
     fails(&["moves", "no-such-variant"], b"", "known variants: ");
     fails(&["perft", "../../etc/nothing", "1"], b"", "no variant");
@@ -291,6 +328,16 @@ fn bad_input_on_every_entry_is_an_error() {
         "unknown option `mines`",
     );
     fails(&["moves", "chess", "-o", "garbage"], b"", "NAME=VALUE");
+    fails(
+        &["selfplay", "mined-chess", "--samples", "65"],
+        b"",
+        "--samples 65 is out of range (1 to 64)",
+    );
+    fails(
+        &["play", "mined-chess", "--samples", "0"],
+        b"",
+        "--samples 0 is out of range (1 to 64)",
+    );
     fails(
         &["moves", "examples/first-variant", "-o", "double_step=maybe"],
         b"",
