@@ -92,10 +92,12 @@ impl Position {
             return false;
         }
         v.castles.iter().all(|k| {
-            let partner = match c {
-                _ if c == k.king_from => k.rook_from,
-                _ if c == k.rook_from => k.king_from,
-                _ => return true,
+            let partner = if c == k.king_from {
+                k.rook_from
+            } else if c == k.rook_from {
+                k.king_from
+            } else {
+                return true;
             };
             !self.virgin.contains(partner)
         })
