@@ -6,6 +6,9 @@
 //! file letters (`HAha`) by the rook's column; each right marks the king and the rook
 //! unmoved. An en-passant square becomes the entry of the move that passed it. Pieces
 //! of types with `first` moves count as unmoved when they stand on their setup cell.
+//! Writing is [`Position::fen`] (`write.rs`).
+
+mod write;
 
 use crate::error::{PositionError, PositionErrorKind as K};
 use crate::ids::{bit, Cell, Player};
@@ -206,7 +209,10 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
                         for &rid in t.rays_of(a) {
                             for (i, n) in v.topo.ray(rid).iter().enumerate() {
                                 let id = t.ep_ids[at + i];
+                                // Only a slide's allowed lengths are moves it makes.
+                                let steps = i as u16 + 1;
                                 if n.cell as usize == victim
+                                    && (a.min..=a.max).contains(&steps)
                                     && id != NO_EP
                                     && t.ep_path(id).contains(&square)
                                 {
@@ -278,5 +284,8 @@ mod tests {
         let v = chess();
         let p = Position::from_str(&v, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
         assert!(p.to_string().contains(" d6>d5 "));
+        // The pawn on g4 passed g3; the one on g5 could not have (three steps).
+        let p = Position::from_str(&v, "3k4/8/8/6P1/6P1/8/8/4K3 b - g3 0 11").unwrap();
+        assert!(p.to_string().contains(" g3>g4 "), "{p}");
     }
 }

@@ -164,6 +164,11 @@ pub struct StrengthArgs {
     /// Thinking time per move in milliseconds.
     #[arg(long = "time-ms")]
     pub time_ms: Option<u64>,
+    /// Under hidden information (mined chess): how many positions the computer
+    /// searches, its own model of the unseen plus N - 1 guesses; they vote on the
+    /// move (1 to 64, default 1).
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u32>,
 }
 
 /// How a variant is named on the command line.

@@ -81,6 +81,9 @@ pub enum Config {
         seats: Vec<(String, bool)>,
         /// The computer's limits.
         limits: Limits,
+        /// Positions searched under hidden information (`None`: the searcher's
+        /// default).
+        samples: Option<usize>,
         /// Where to write the record.
         record: Option<PathBuf>,
     },
@@ -92,6 +95,9 @@ pub enum Config {
         games: u32,
         /// The computer's limits.
         limits: Limits,
+        /// Positions searched under hidden information (`None`: the searcher's
+        /// default).
+        samples: Option<usize>,
         /// Seed of the random movers.
         seed: u64,
         /// The other seats are random movers.
@@ -209,6 +215,20 @@ fn limits(s: &StrengthArgs) -> Result<Limits, CliError> {
     })
 }
 
+/// Most positions the computer searches under hidden information (as
+/// [`chessgraph::search::Searcher::set_samples`] allows).
+pub const MAX_SAMPLES: u32 = 64;
+
+/// `--samples`: 1 to [`MAX_SAMPLES`], or `None` when not given.
+fn samples(s: &StrengthArgs) -> Result<Option<usize>, CliError> {
+    s.samples
+        .map(|n| {
+            in_range("--samples", n as u64, 1, MAX_SAMPLES as u64, "1 to 64")?;
+            Ok(n as usize)
+        })
+        .transpose()
+}
+
 /// `NAME=human|computer`.
 fn seat(text: &str) -> Result<(String, bool), CliError> {
     let bad = || CliError::Seat {
@@ -300,6 +320,7 @@ impl Config {
                 position,
                 seats: seats.iter().map(|s| seat(s)).collect::<Result<_, _>>()?,
                 limits: limits(&strength)?,
+                samples: samples(&strength)?,
                 record,
             },
             Command::Selfplay {
@@ -331,6 +352,7 @@ impl Config {
                     variant: variant(&v)?,
                     games,
                     limits: limits(&strength)?,
+                    samples: samples(&strength)?,
                     seed,
                     random,
                     computer,
@@ -424,6 +446,30 @@ mod tests {
             panic!("selfplay")
         };
         assert_eq!((limits.depth, random), (None, false));
+    }
+
+    #[test]
+    fn samples_are_bounded() {
+        let c = config(&["chessgraph", "play", "mined-chess", "--samples", "8"]).unwrap();
+        assert!(matches!(
+            c,
+            Config::Play {
+                samples: Some(8),
+                ..
+            }
+        ));
+        let c = config(&["chessgraph", "selfplay", "chess"]).unwrap();
+        assert!(matches!(c, Config::Selfplay { samples: None, .. }));
+        for bad in ["0", "65"] {
+            assert!(matches!(
+                config(&["chessgraph", "selfplay", "chess", "--samples", bad]),
+                Err(CliError::OutOfRange {
+                    what: "--samples",
+                    ..
+                })
+            ));
+        }
+        assert!(Args::try_parse_from(["chessgraph", "play", "chess", "--samples", "x"]).is_err());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `chessgraph moves VARIANT [--position P] [--moves M...] [--long]`: the board and
-//! the legal moves after the given moves.
+//! the legal moves after the given moves. The position string comes first, then its
+//! FEN (`fen: ...`) when FEN can describe the position.
 
 use super::config::VariantSpec;
 use super::error::CliError;
@@ -38,7 +39,8 @@ pub fn run(
             }
         }
     }
-    let mut s = format!("{}\n\n{}\n", pos, text_board(&pos, &[]));
+    let fen = pos.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
+    let mut s = format!("{pos}\n{fen}\n{}\n", text_board(&pos, &[]));
     if let Some(end) = show::outcome(&mut pos) {
         s.push_str(&format!("{end}\n"));
     }

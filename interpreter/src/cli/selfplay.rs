@@ -78,12 +78,17 @@ fn progress(done: u32, total: u32, t: &mut Term) -> Result<(), CliError> {
     t.eprint(&format!("\r[{bar}] {done}/{total}{end}"))
 }
 
-fn describe(limits: &Limits) -> String {
-    match (limits.depth, limits.time) {
+/// The computer's column heading: its limits, and `--samples` when given.
+fn describe(limits: &Limits, samples: Option<usize>) -> String {
+    let s = match (limits.depth, limits.time) {
         (Some(d), Some(t)) => format!("computer d{d} {}ms", t.as_millis()),
         (Some(d), None) => format!("computer depth {d}"),
         (None, Some(t)) => format!("computer {}ms", t.as_millis()),
         (None, None) => "computer".into(),
+    };
+    match samples {
+        Some(n) => format!("{s}, {n} samples"),
+        None => s,
     }
 }
 
@@ -93,6 +98,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         variant: spec,
         games,
         limits,
+        samples,
         seed,
         random,
         computer,
@@ -113,7 +119,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     let kinds: Vec<String> = (0..n)
         .map(|p| {
             if is_computer(p) {
-                describe(limits)
+                describe(limits, *samples)
             } else {
                 "random".into()
             }
@@ -124,7 +130,13 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     }
     let mut computers: Vec<Timed> = (0..n)
         .map(|_| Timed {
-            searcher: Searcher::new(&v, *limits),
+            searcher: {
+                let mut s = Searcher::new(&v, *limits);
+                if let Some(n) = *samples {
+                    s.set_samples(n);
+                }
+                s
+            },
             spent: Duration::ZERO,
             moves: 0,
             opening: RandomMover::new(0),

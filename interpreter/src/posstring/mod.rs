@@ -141,8 +141,8 @@ impl Position {
         r.finish(pos)
     }
 
-    /// Writes the placement field.
-    fn write_placement(&self, out: &mut String) {
+    /// Writes the placement field (also FEN's).
+    pub(crate) fn write_placement(&self, out: &mut String) {
         let v = &*self.v;
         let two = v.player_count() == 2;
         for (r, row) in v.rows().iter().enumerate() {

@@ -164,6 +164,16 @@ fn moves_lists_the_legal_moves() {
     assert!(r.ok, "{}", r.err);
     assert!(r.out.contains("29 legal moves"), "{}", r.out);
     assert!(r.out.contains("white to move (move 2)"), "{}", r.out);
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    assert!(
+        r.out.starts_with(&format!(
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 e6>e5 0 2\nfen: {fen}\n\n"
+        )),
+        "{}",
+        r.out
+    );
+    let r = run(&["moves", "zubrin"]);
+    assert!(r.ok && !r.out.contains("fen: "), "{}", r.out);
     let r = run(&[
         "moves",
         "variants/chess/chess.rules",
@@ -272,6 +282,43 @@ fn play_explains_undoes_resigns_and_offers_draws() {
 }
 
 #[test]
+fn samples_reach_the_computer_under_hidden_information() {
+    let args = [
+        "selfplay",
+        "mined-chess",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--samples",
+        "3",
+        "--opponent",
+        "random",
+        "--max-plies",
+        "16",
+    ];
+    let r = run(&args);
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("computer depth 1, 3 samples"), "{}", r.out);
+    let r = run_in(
+        &root(),
+        &[
+            "play",
+            "mined-chess",
+            "--seat",
+            "black=computer",
+            "--samples",
+            "2",
+            "--depth",
+            "1",
+        ],
+        b"e2e4\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("black (computer) plays"), "{}", r.out);
+}
+
+#[test]
 fn bad_input_on_every_entry_is_an_error() {
     fails(&["moves", "no-such-variant"], b"", "known variants: ");
     fails(&["perft", "../../etc/nothing", "1"], b"", "no variant");
@@ -281,6 +328,16 @@ fn bad_input_on_every_entry_is_an_error() {
         "unknown option `mines`",
     );
     fails(&["moves", "chess", "-o", "garbage"], b"", "NAME=VALUE");
+    fails(
+        &["selfplay", "mined-chess", "--samples", "65"],
+        b"",
+        "--samples 65 is out of range (1 to 64)",
+    );
+    fails(
+        &["play", "mined-chess", "--samples", "0"],
+        b"",
+        "--samples 0 is out of range (1 to 64)",
+    );
     fails(
         &["moves", "examples/first-variant", "-o", "double_step=maybe"],
         b"",

@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod dreierschach;
 mod dreierschach_notation;
+mod fen;
 mod fixtures;
 mod games;
 mod hostile;

@@ -35,6 +35,8 @@ pub struct Options<'a> {
     pub seats: &'a [(String, bool)],
     /// The computer's limits (also for hints).
     pub limits: Limits,
+    /// Positions searched under hidden information (`None`: the searcher's default).
+    pub samples: Option<usize>,
     /// Where to write the record.
     pub record: Option<&'a Path>,
 }
@@ -319,8 +321,12 @@ pub fn run(
         let who = if c { "computer" } else { "human" };
         record.set_tag(&GameRecord::player_tag(&p.name), who);
     }
+    let mut searcher = Searcher::new(&v, opts.limits);
+    if let Some(n) = opts.samples {
+        searcher.set_samples(n);
+    }
     let mut game = Game {
-        searcher: Searcher::new(&v, opts.limits),
+        searcher,
         pos,
         record,
         offer: None,
@@ -471,6 +477,7 @@ mod tests {
             position: None,
             seats: &[],
             limits: Limits::depth(1),
+            samples: None,
             record: None,
         };
         let r = run(&spec, &opts, &mut input, &mut t);
