@@ -64,8 +64,8 @@ impl PinLines<'_> {
 
 impl Position {
     /// The legal moves of the player to move (empty when the game is over). With turn
-    /// tracks: those of the scheduled player, on every track where he is to move (see
-    /// `tracks.rs`); [`Position::every_move_into`] lists every track's moves. The position is unchanged
+    /// tracks: those of the scheduled player on the scheduled track, else on his other
+    /// tracks (see `tracks.rs`); [`Position::every_move_into`] lists every track's moves. The position is unchanged
     /// afterwards; `&mut` is needed because some moves are tried on the board.
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::new();

@@ -175,7 +175,7 @@ impl Position {
         if reads.is_empty() {
             return None;
         }
-        let legal = self.legal_moves();
+        let legal = self.every_move();
         let mut found: Vec<Move> = Vec::new();
         for &m in legal.iter().filter(|m| m.kind != mk::PASS) {
             let fits = reads

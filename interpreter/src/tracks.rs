@@ -4,10 +4,12 @@
 //! The rules allow, at any moment, every move of a piece standing on a track whose
 //! player to move owns it ([`Position::every_move_into`], what perft counts). Play
 //! needs one player at a time, so the tracks take turns: the scheduled player
-//! ([`Position::to_move`], the one on track `cursor`) makes one of his moves on any
-//! track where he is to move ([`Position::legal_moves_into`]); then the track after
-//! the one he moved on is scheduled. A scheduled player without a move waits
-//! (`Move::wait`) when somebody else has one.
+//! ([`Position::to_move`], the one on track `cursor`) makes one of his moves on that
+//! track, or when he has none there on another track where he is to move
+//! ([`Position::legal_moves_into`]); then the track after the one he moved on is
+//! scheduled, so the boards go on evenly. A scheduled player without a move waits
+//! (`Move::wait`) when somebody else has one. People at `play` may type a move of the
+//! scheduled player on any track where he is to move.
 //!
 //! A player with a turn somewhere, in check under the check rule and without a legal
 //! move is checkmated at once, whoever is scheduled: the position then has no legal
@@ -112,14 +114,29 @@ impl Position {
         list
     }
 
-    /// [`Position::legal_moves_into`] with turn tracks: the scheduled player's moves,
-    /// a wait, a pass, or nothing (someone is mated, or nobody can move).
+    /// [`Position::legal_moves_into`] with turn tracks: the scheduled player's moves on
+    /// the scheduled track (else on his other tracks), a wait, a pass, or nothing
+    /// (someone is mated, or nobody can move).
     pub(crate) fn legal_track_moves_into(&mut self, list: &mut MoveList) {
         if self.find_mated().is_some() {
             return;
         }
         let me = self.to_move;
         self.track_moves_of(me, list);
+        // On the scheduled track when he has a move there, so that the boards go on
+        // evenly; else on his other tracks.
+        let cursor = self.cursor as usize;
+        if list.iter().any(|&m| self.mover_of(m).1 == cursor) {
+            let mut w = 0;
+            for r in 0..list.len() {
+                let m = list[r];
+                if self.mover_of(m).1 == cursor {
+                    list.set(w, m);
+                    w += 1;
+                }
+            }
+            list.truncate(w);
+        }
         if !list.is_empty() {
             return;
         }
@@ -241,8 +258,13 @@ mod tests {
         assert_eq!(v.track_of(v.cell("d5").unwrap()), 0);
         assert_eq!(v.track_of(v.cell("e5").unwrap()), 1);
         let mut p = Position::start(&v);
-        // At the start White is to move on both halves: the union is his moves.
-        assert_eq!(p.every_move().len(), p.legal_moves().len());
+        // At the start White is to move on both halves: the rules allow his moves on
+        // both; scheduled (west first), he moves on west.
+        let every = p.every_move();
+        assert!(every.iter().all(|&m| p.mover(m) == 0));
+        let west = every.iter().filter(|m| v.track_of(m.from()) == 0).count();
+        assert_eq!(p.legal_moves().len(), west);
+        assert!(west > 0 && west < every.len());
         let m = p.parse_long("a1a5").unwrap();
         p.make(m);
         // West: Black to move; east: White, scheduled.

@@ -38,7 +38,7 @@ fn unqualified(text: &str) -> String {
 /// qualifiers reads as the move or is ambiguous with the move among the candidates.
 fn round_trip(p: &mut Position) -> usize {
     let before = p.to_string();
-    let moves = p.legal_moves();
+    let moves = p.every_move();
     for &m in moves.iter() {
         let (s, long) = (san(p, m), p.long(m));
         assert_eq!(parse_move(p, &s), Ok(m), "{s}");
