@@ -1,6 +1,6 @@
 //! Shared helpers: loading variants from `variants/` or from text.
 
-use chessgraph::{Error, Loaded, Variant};
+use chessgraph::{Error, Loaded, Position, Variant};
 use dsl::SourceFile;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -101,4 +101,54 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A position from `"K h3, k h12, P e4"` (as the placement writes pieces: FEN case with
+/// two players, `wK gP` tag + letter with more), the tag of the player to move and the
+/// unmoved cells, comma-separated (empty: none).
+pub fn place(v: &Arc<Variant>, pieces: &str, to_move: char, unmoved: &str) -> Position {
+    let mut at: HashMap<&str, &str> = HashMap::new();
+    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (piece, cell) = item.split_once(' ').expect("PIECE CELL");
+        assert!(v.cell(cell).is_some(), "no cell {cell}");
+        assert!(at.insert(cell, piece).is_none(), "{cell} twice");
+    }
+    let mut rows = Vec::new();
+    for row in v.rows() {
+        let (mut text, mut empty) = (String::new(), 0);
+        for &c in row {
+            match at.get(v.cell_name(c)) {
+                Some(p) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    text += p;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+        rows.push(text);
+    }
+    let unmoved = if unmoved.is_empty() { "-" } else { unmoved };
+    let s = format!("{} {to_move} {unmoved} - 0 1", rows.join("/"));
+    Position::from_str(v, &s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// The long notations of the moves the rules allow from `cell` (every board's, with
+/// turn tracks), sorted.
+pub fn moves_from(p: &mut Position, cell: &str) -> Vec<String> {
+    let v = Arc::clone(p.variant());
+    let from = v.cell(cell).expect("cell");
+    let mut out: Vec<String> = p
+        .every_move()
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|&m| p.long(m))
+        .collect();
+    out.sort();
+    out
 }

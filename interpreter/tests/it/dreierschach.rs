@@ -4,6 +4,7 @@
 //! notation round trips.
 
 use crate::common::named;
+pub(crate) use crate::common::{moves_from, place};
 use chessgraph::san::{parse_move, san};
 use chessgraph::{perft, EndReason, MoveKind, Outcome, Position, Score, Variant};
 use std::collections::HashMap;
@@ -24,55 +25,6 @@ fn v_turn() -> Arc<Variant> {
 
 /// The three kings on their start cells, unmoved-ness not recorded.
 const KINGS: &str = "wK d1, gK e10, bK m9";
-
-/// A position from `"wK d1, gP e5, ..."` (player tag, piece letter, cell), the tag of
-/// the player to move and the unmoved cells (castling rights), comma-separated.
-pub(crate) fn place(v: &Arc<Variant>, pieces: &str, to_move: char, unmoved: &str) -> Position {
-    let mut at: HashMap<&str, &str> = HashMap::new();
-    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (piece, cell) = item.split_once(' ').expect("PIECE CELL");
-        assert!(v.cell(cell).is_some(), "no cell {cell}");
-        assert!(at.insert(cell, piece).is_none(), "{cell} twice");
-    }
-    let mut rows = Vec::new();
-    for row in v.rows() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for &c in row {
-            match at.get(v.cell_name(c)) {
-                Some(p) => {
-                    if empty > 0 {
-                        text += &empty.to_string();
-                        empty = 0;
-                    }
-                    text += p;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-        rows.push(text);
-    }
-    let unmoved = if unmoved.is_empty() { "-" } else { unmoved };
-    let s = format!("{} {to_move} {unmoved} - 0 1", rows.join("/"));
-    Position::from_str(v, &s).unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-/// The long notations of the legal moves from `cell`, sorted.
-fn moves_from(p: &mut Position, cell: &str) -> Vec<String> {
-    let v = Arc::clone(p.variant());
-    let from = v.cell(cell).expect("cell");
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|&m| p.long(m))
-        .collect();
-    out.sort();
-    out
-}
 
 /// The target cells of the legal moves from `cell`, sorted.
 fn targets(p: &mut Position, cell: &str) -> Vec<String> {

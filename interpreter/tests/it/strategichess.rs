@@ -4,6 +4,7 @@
 //! no en passant, no castling, checkmate, and the perft file.
 
 use crate::common::named;
+pub use crate::common::{moves_from, place};
 use chessgraph::{perft, EndReason, Outcome, Position, Score, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -11,54 +12,6 @@ use std::sync::{Arc, OnceLock};
 fn v() -> Arc<Variant> {
     static V: OnceLock<Arc<Variant>> = OnceLock::new();
     V.get_or_init(|| named("strategichess", &[])).clone()
-}
-
-/// A position from `"K h3, k h12, P e4"` (FEN case: upper case is White), the side to
-/// move (`w`/`b`) and the unmoved pawns, comma-separated (empty: none).
-pub fn place(v: &Arc<Variant>, pieces: &str, to_move: char, unmoved: &str) -> Position {
-    let mut at: HashMap<&str, &str> = HashMap::new();
-    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (piece, cell) = item.split_once(' ').expect("PIECE CELL");
-        assert!(v.cell(cell).is_some(), "no cell {cell}");
-        assert!(at.insert(cell, piece).is_none(), "{cell} twice");
-    }
-    let mut rows = Vec::new();
-    for row in v.rows() {
-        let (mut text, mut empty) = (String::new(), 0);
-        for &c in row {
-            match at.get(v.cell_name(c)) {
-                Some(p) => {
-                    if empty > 0 {
-                        text += &empty.to_string();
-                        empty = 0;
-                    }
-                    text += p;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-        rows.push(text);
-    }
-    let unmoved = if unmoved.is_empty() { "-" } else { unmoved };
-    let s = format!("{} {to_move} {unmoved} - 0 1", rows.join("/"));
-    Position::from_str(v, &s).unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-/// The long notations of the legal moves from `cell`, sorted.
-pub fn moves_from(p: &mut Position, cell: &str) -> Vec<String> {
-    let v = Arc::clone(p.variant());
-    let from = v.cell(cell).expect("cell");
-    let mut out: Vec<String> = p
-        .every_move()
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|&m| p.long(m))
-        .collect();
-    out.sort();
-    out
 }
 
 pub fn sorted(xs: &[&str]) -> Vec<String> {
