@@ -15,6 +15,7 @@
 //! move is checkmated at once, whoever is scheduled: the position then has no legal
 //! move and [`Position::outcome`] names him.
 
+use crate::compile::tracks::MAX_TRACKS;
 use crate::ids::Player;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -97,14 +98,26 @@ impl Position {
         if self.finish.is_some() || self.find_mated().is_some() {
             return;
         }
-        let mut done = 0u32;
-        for t in 0..self.turns.len() {
-            let p = self.turns[t];
-            if done & (1 << p) == 0 {
-                done |= 1 << p;
-                self.track_moves_of(p, list);
+        let (players, n) = self.turn_players(0);
+        for &p in &players[..n] {
+            self.track_moves_of(p, list);
+        }
+    }
+
+    /// The players to move on some track, each once, in track order from track
+    /// `first` (cyclic), in a fixed buffer: no allocation.
+    fn turn_players(&self, first: usize) -> ([Player; MAX_TRACKS], usize) {
+        let mut out = [0; MAX_TRACKS];
+        let (mut n, mut seen) = (0, 0u32);
+        for i in 0..self.turns.len() {
+            let p = self.turns[(first + i) % self.turns.len()];
+            if seen & (1 << p) == 0 {
+                seen |= 1 << p;
+                out[n] = p;
+                n += 1;
             }
         }
+        (out, n)
     }
 
     /// [`Position::every_move_into`] into a new list.
@@ -147,13 +160,9 @@ impl Position {
         }
         let mut other = std::mem::take(&mut self.track_probe);
         other.clear();
-        let mut done = 1u32 << me;
-        for t in 0..self.turns.len() {
-            let p = self.turns[t];
-            if done & (1 << p) == 0 {
-                done |= 1 << p;
-                self.track_moves_of(p, &mut other);
-            }
+        let (players, n) = self.turn_players(0);
+        for &p in players[..n].iter().filter(|&&p| p != me) {
+            self.track_moves_of(p, &mut other);
         }
         let waits = !other.is_empty();
         self.track_probe = other;
@@ -170,14 +179,9 @@ impl Position {
     /// rule, without a legal move. Also kept in `self.mated` for the end clauses.
     fn find_mated(&mut self) -> Option<Player> {
         self.mated = None;
-        let mut done = 0u32;
         let mut scratch = std::mem::take(&mut self.track_probe);
-        for i in 0..self.turns.len() {
-            let p = self.turns[(self.cursor as usize + i) % self.turns.len()];
-            if done & (1 << p) != 0 {
-                continue;
-            }
-            done |= 1 << p;
+        let (players, n) = self.turn_players(self.cursor as usize);
+        for &p in &players[..n] {
             if self.check_applies(p) && self.royal_attacked(p) {
                 scratch.clear();
                 self.track_moves_of(p, &mut scratch);
