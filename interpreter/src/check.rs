@@ -1,20 +1,27 @@
-//! The check rule: whether it applies now, whether a player's royals are attacked,
-//! and who gives a check.
+//! The check rule: whether it applies now, and whether a player's royals are attacked.
+//!
+//! With explosions (`explode`), a royal is attacked only by captures its attacker could
+//! make without blowing up a royal of his own: a royal never attacks (the capturing
+//! piece explodes), and a royal next to an enemy royal (in the blast of a capture on
+//! it) is not attacked by that enemy at all.
 
-use crate::clauses::{compare, CheckRule};
 use crate::ids::{Cell, Player};
 use crate::position::Position;
+use crate::rules::{CheckRule, Scope};
 
 impl Position {
     /// True when the check rule applies to `player` now.
     pub(crate) fn check_applies(&self, player: Player) -> bool {
-        match self.v.clauses.check {
+        match &self.v.rules.check {
             CheckRule::Always => true,
             CheckRule::Never => false,
-            CheckRule::Players(op, n) => compare(self.active_count() as i64, op, n),
-            CheckRule::Royals(op, n) => {
-                let mut cells = [0 as Cell; 8];
-                compare(self.royals_of(player, &mut cells) as i64, op, n)
+            CheckRule::When(cond) => {
+                let scope = Scope {
+                    subject: player,
+                    mover: player,
+                    facts: None,
+                };
+                self.holds_now(cond, &scope)
             }
         }
     }
@@ -35,7 +42,7 @@ impl Position {
             if self
                 .pieces_of(k)
                 .iter()
-                .any(|&c| self.attacked(c, attackers))
+                .any(|&c| self.royal_cell_attacked(player, c, attackers))
             {
                 return true;
             }
@@ -43,28 +50,38 @@ impl Position {
         false
     }
 
+    /// True when a royal of `player` on `cell` would be attacked by the kinds in
+    /// `attackers` (castling asks it for the cells the king crosses).
+    pub(crate) fn royal_cell_attacked(&self, player: Player, cell: Cell, attackers: u64) -> bool {
+        if !self.v.rules.explodes {
+            return self.attacked(cell, attackers);
+        }
+        let n = self.v.player_count() as Player;
+        (0..n).any(|o| {
+            let kinds = attackers & self.friends_of(o) & !self.v.royal_kinds;
+            o != player
+                && kinds != 0
+                && !self.blast_hits_royal(o, cell)
+                && self.attacked(cell, kinds)
+        })
+    }
+
+    /// True when a capture by `player` on `cell` would blow up a royal of his.
+    fn blast_hits_royal(&self, player: Player, cell: Cell) -> bool {
+        let mine = self.friends_of(player) & self.v.royal_kinds;
+        self.v.rules.explosions.iter().any(|x| {
+            x.around(player, cell).iter().any(|&c| {
+                let sq = self.board[c as usize];
+                sq != 0
+                    && mine & crate::ids::bit(sq - 1) != 0
+                    && x.spare & crate::ids::bit(sq - 1) == 0
+            })
+        })
+    }
+
     /// True when the player to move has a royal attacked by an active opponent.
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.to_move)
-    }
-
-    /// The opponent credited with a checkmate: the first player after the mated one
-    /// in turn order whose pieces attack his royal; else the previous mover.
-    pub(crate) fn checking_player(&self, subject: Player) -> Player {
-        let n = self.v.player_count();
-        let mut cells = [0 as Cell; 8];
-        let count = self.royals_of(subject, &mut cells).min(8);
-        for i in 1..n {
-            let p = ((subject as usize + i) % n) as Player;
-            if self.is_eliminated(p) {
-                continue;
-            }
-            let kinds = self.friends_of(p);
-            if cells[..count].iter().any(|&c| self.attacked(c, kinds)) {
-                return p;
-            }
-        }
-        self.undo.last().map_or(subject, |u| u.mover)
     }
 }
 

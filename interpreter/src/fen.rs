@@ -8,7 +8,10 @@
 //! of types with `first` moves count as unmoved when they stand on their setup cell.
 //! Writing is [`Position::fen`] (`write.rs`).
 
+mod counters;
 mod write;
+
+pub(crate) use counters::take_counters;
 
 use crate::error::{PositionError, PositionErrorKind as K};
 use crate::ids::{bit, Cell, Player};

@@ -1,5 +1,5 @@
-//! Legal moves: pseudo-legal moves filtered by the non-aggression rule (if any,
-//! `aggression.rs`) and by the check rule.
+//! Legal moves: pseudo-legal moves filtered by the rules (`rules/filter.rs`: `forbid`,
+//! the check rule, `must`); this file is the check rule.
 //!
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
 //! found by walking rays from the royal. Then an ordinary move (no en passant, no
@@ -83,11 +83,22 @@ impl Position {
         self.scratch = list;
     }
 
-    /// Fills `list` with the legal moves (cleared first).
+    /// Fills `list` with the legal moves (cleared first): empty when the game is over,
+    /// adjudication (repetition, quiet moves, material, move limits) included.
     ///
-    /// When there is none and the rules let the game go on (`pass`, `eliminate`), the
-    /// list holds the single pass move.
+    /// When the player has no move and the rules let the game go on (`pass`, an
+    /// elimination that leaves two players or more), the list holds the single pass
+    /// move.
     pub fn legal_moves_into(&mut self, list: &mut MoveList) {
+        self.rule_moves_into(list);
+        if !list.is_empty() && self.adjudicated().is_some() {
+            list.clear();
+        }
+    }
+
+    /// [`Position::legal_moves_into`] without adjudication: the moves perft counts and
+    /// the search tries (it judges repetitions and the like itself).
+    pub(crate) fn rule_moves_into(&mut self, list: &mut MoveList) {
         list.clear();
         if self.finish.is_some() {
             return;
@@ -97,17 +108,12 @@ impl Position {
             return;
         }
         self.gen_pseudo(list);
-        if self.refused.is_some() {
-            self.drop_refused(list);
-        }
-        if self.v.clauses.non_aggression.is_some() {
-            self.filter_aggression(list);
+        if self.v.rules.allow_pass {
+            list.push(Move::voluntary_pass());
         }
         let me = self.to_move;
-        if self.check_applies(me) {
-            self.filter_legal(me, list);
-        }
-        if list.is_empty() && Position::continues(&self.no_move().effects) {
+        self.filter_rules(me, list);
+        if list.is_empty() && self.pass_continues() {
             list.push(Move::pass());
         }
     }
@@ -120,7 +126,9 @@ impl Position {
             return;
         }
         let attackers = self.attackers_of(me);
-        let fast = count == 1 && attackers & self.present & self.v.tables.pin_unsafe == 0;
+        let fast = count == 1
+            && attackers & self.present & self.v.tables.pin_unsafe == 0
+            && !self.v.rules.explodes;
         let royal = royals[0];
         let check = if fast {
             self.find_pins(royal, attackers)
@@ -141,9 +149,10 @@ impl Position {
             let plain = m.kind <= mk::CREATES_EP
                 && (target == 0 || royal_kinds & bit(target - 1) == 0)
                 && m.promotion()
-                    .map_or(true, |t| !self.v.types[t as usize].royal);
+                    .map_or(true, |t| !self.v.types[t as usize].royal)
+                && !self.mined(m.to);
             let legal = if !fast || !plain {
-                self.try_move(me, m)
+                self.try_move(me, m, count)
             } else if m.from == royal {
                 let sq = self.board[royal as usize];
                 self.board[royal as usize] = 0;
@@ -151,18 +160,18 @@ impl Position {
                 self.board[royal as usize] = sq;
                 !hit
             } else if flanks && self.v.flank_cells.contains(m.from) {
-                self.try_move(me, m)
+                self.try_move(me, m, count)
             } else if pins && self.pinned.contains(m.from) {
                 if check == Check::None {
                     self.pin_line(m.from).contains(m.to)
                 } else {
-                    self.try_move(me, m)
+                    self.try_move(me, m, count)
                 }
             } else {
                 match check {
                     Check::None => true,
                     Check::Single if blockable => self.block.contains(m.to),
-                    _ => self.try_move(me, m),
+                    _ => self.try_move(me, m, count),
                 }
             };
             if legal {
@@ -182,10 +191,25 @@ impl Position {
         &self.pin_lines[i].1
     }
 
-    /// Makes `m` as a probe, tests `me`'s royals, unmakes it. A move that ends the game
-    /// (a royal captured) is legal.
-    fn try_move(&mut self, me: Player, m: Move) -> bool {
-        self.probe(m, |p| p.finish.is_some() || !p.royal_attacked(me))
+    /// Makes `m` as a probe, tests `me`'s royals (he has `royals` of them), unmakes
+    /// it. Legal when none is attacked (and, with explosions, none blew up), or when the
+    /// check rule's `unless` condition lets the move through.
+    pub(crate) fn try_move(&mut self, me: Player, m: Move, royals: usize) -> bool {
+        self.probe(m, |p| p.safe_after(me, royals) || p.unless_holds(me))
+    }
+
+    /// After `me`'s move: none of his royals is attacked, and with explosions he still
+    /// has all `royals` of them.
+    pub(crate) fn safe_after(&self, me: Player, royals: usize) -> bool {
+        let mut cells = [0 as Cell; 8];
+        let lost = self.v.rules.explodes && self.royals_of(me, &mut cells) < royals;
+        !lost && !self.royal_attacked(me)
+    }
+
+    /// True when a mine lies on `cell` (a move there may blow the piece up).
+    #[inline]
+    fn mined(&self, cell: Cell) -> bool {
+        !self.mines.is_empty() && self.mines[cell as usize] != 0
     }
 
     /// Fills `self.pinned` with the pieces pinned to `royal`, and `self.block` with
@@ -291,6 +315,7 @@ impl Position {
         } else {
             self.every_move()
         };
+
         match legal.iter().find(|m| m.same(mv)) {
             Some(&m) => {
                 self.make(m);

@@ -35,20 +35,17 @@
 //! Inside: `compile/` turns the AST and the board graph into `topology.rs` (successors
 //! and ray trees) and `tables.rs` (atoms per kind and cell, attack masks);
 //! `movegen.rs`, `attacks.rs` and `legality.rs` generate moves; `position/` holds the
-//! state with `make`/`unmake`; `check.rs`, `effects.rs` and `outcome.rs` apply the
-//! game's `check` and `end` clauses; `posstring/` and `fen.rs` read and write
+//! state with `make`/`unmake`; `rules/` is the compiled game rules (conditions and
+//! effects at fixed stages) with their evaluation, `check.rs` and `outcome.rs` the
+//! check rule and game results; `posstring/` and `fen.rs` read and write
 //! positions. ARCHITECTURE.md sections 5 and 6 describe the design.
 #![deny(missing_docs)]
 
-mod aggression;
 mod attacks;
 mod cellset;
 mod check;
-mod check_all;
-mod clauses;
 mod compile;
 pub mod draw;
-mod effects;
 mod error;
 mod fen;
 mod ids;
@@ -66,6 +63,7 @@ mod posstring;
 mod qualified;
 pub mod record;
 pub mod review;
+mod rules;
 pub mod san;
 mod scoring;
 pub mod search;

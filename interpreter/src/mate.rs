@@ -4,8 +4,9 @@
 //! Both are asked rarely (at a mate, or after a move that checks every opponent), so
 //! they try moves one by one with `make`/`unmake` instead of using the legality
 //! shortcuts, whose scratch state (pins, block cells) may be in use by a caller.
-//! Moves tried here are *probes*: `make` does not look for `check all opponents`
-//! during them, since a probe only asks whether the mover's royal is left attacked.
+//! Moves tried here are *probes*: `make` skips the after-move rules that generate
+//! moves during them, since a probe only asks whether the mover's royal is left
+//! attacked.
 
 use crate::ids::Player;
 use crate::moves::MoveList;
@@ -13,13 +14,12 @@ use crate::position::Position;
 
 impl Position {
     /// The moves the rules let the player to move try: pseudo-legal moves without the
-    /// captures the non-aggression rule forbids.
+    /// ones the `forbid` filters refuse.
     pub(crate) fn rule_moves(&mut self, list: &mut MoveList) {
         list.clear();
         self.gen_pseudo(list);
-        if self.v.clauses.non_aggression.is_some() {
-            self.filter_aggression(list);
-        }
+        let me = self.to_move;
+        self.forbid_filtered(me, list);
     }
 
     /// Makes `m` as a probe, asks `test` about the position after it, and takes the
@@ -54,7 +54,7 @@ impl Position {
             }
             let escapes = list
                 .iter()
-                .any(|&m| self.probe(m, |p| p.finish.is_some() || !p.royal_attacked_by(me, kinds)));
+                .any(|&m| self.probe(m, |p| !p.royal_attacked_by(me, kinds) || p.unless_holds(me)));
             if !escapes {
                 return Some(o);
             }
@@ -72,9 +72,13 @@ impl Position {
         let mut list = MoveList::new();
         self.rule_moves(&mut list);
         let none = if self.check_applies(player) {
-            !list
-                .iter()
-                .any(|&m| self.probe(m, |p| p.finish.is_some() || !p.royal_attacked(player)))
+            let mut cells = [0; 8];
+            let royals = self.royals_of(player, &mut cells);
+            !list.iter().any(|&m| {
+                self.probe(m, |p| {
+                    p.safe_after(player, royals) || p.unless_holds(player)
+                })
+            })
         } else {
             list.is_empty()
         };

@@ -68,6 +68,11 @@ impl Move {
         Move::new(0, 0, mk::PASS, 1)
     }
 
+    /// A pass the rules allow while other moves exist (`allow pass`).
+    pub(crate) fn voluntary_pass() -> Move {
+        Move::new(0, 0, mk::PASS, 2)
+    }
+
     /// True for a wait ([`Move::wait`]).
     #[inline]
     pub(crate) fn is_wait(self) -> bool {

@@ -1,17 +1,19 @@
-//! Game ends: the `end` clauses.
+//! Game ends: results, why a game ended, and the adjudication stage.
 //!
-//! Three moments decide a game's end:
-//! - during `make`: a royal captured (its outcomes: win, lose, draw, eliminate, captor
-//!   controls) and an elimination that leaves one player (`last player`);
-//! - at the start of a turn, from the legal moves: checkmate, stalemate, no moves.
-//!   When their outcome lets the game go on (`pass`, `eliminate`), the player gets a
-//!   single pass move whose `make` applies it;
-//! - in [`Position::outcome`] only: repetition, quiet moves, material. Perft and
-//!   legal-move lists ignore these (as Fairy-Stockfish does).
+//! Three moments decide a game's end (see `rules/mod.rs` for the stages):
+//! - during `make`: the after-move rules (a royal captured, `end if` conditions,
+//!   explosions...) and an elimination that leaves one player (`last player`);
+//! - at the start of a turn, from the legal moves: the no-move rules (checkmate,
+//!   stalemate, no moves). When they let the game go on (`pass`, an elimination that
+//!   leaves two players or more), the player's one legal move is a pass whose `make`
+//!   applies them;
+//! - adjudication (repetition, quiet moves, material, move limits, `adjudicate if`): in
+//!   [`Position::outcome`] and in the legal moves of play, which are empty once it
+//!   applies; perft ignores it (as Fairy-Stockfish does).
 
-use crate::clauses::{Effect, EndEvent};
 use crate::ids::Player;
 use crate::position::Position;
+use crate::rules::{Rule, Scope};
 use dsl::limits::MAX_PLAYERS;
 
 /// Why a game ended.
@@ -44,6 +46,9 @@ pub enum EndReason {
     Agreement,
     /// The move limit was reached (`moves N`).
     MoveLimit,
+    /// A rule of the variant (`end if`, `after move`, `adjudicate if`): its index in
+    /// the variant's labels ([`crate::Variant::end_label`]).
+    Rule(u16),
 }
 
 impl EndReason {
@@ -63,6 +68,7 @@ impl EndReason {
             EndReason::CheckAllMate => "check-all-mate",
             EndReason::Agreement => "agreement",
             EndReason::MoveLimit => "move-limit",
+            EndReason::Rule(_) => "rule",
         }
     }
 
@@ -169,8 +175,8 @@ impl Finish {
 }
 
 impl Position {
-    /// How the game stands, applying every `end` clause: a result recorded by a move,
-    /// no legal move, repetition, quiet moves and material.
+    /// How the game stands, applying every rule: a result recorded by a move, no legal
+    /// move, and adjudication (repetition, quiet moves, material, move limits).
     pub fn outcome(&mut self) -> Outcome {
         let n = self.v.player_count();
         if let Some(f) = self.finish {
@@ -180,7 +186,7 @@ impl Position {
             };
         }
         let mut list = std::mem::take(&mut self.scratch);
-        self.legal_moves_into(&mut list);
+        self.rule_moves_into(&mut list);
         let none = list.is_empty();
         self.scratch = list;
         self.outcome_given(none)
@@ -189,103 +195,52 @@ impl Position {
     /// [`Position::outcome`] when the caller already knows whether the player to move
     /// has a legal move (the search generates them anyway): no second generation.
     pub(crate) fn outcome_given(&mut self, no_legal_move: bool) -> Outcome {
-        if let Some(f) = self.finish {
-            return Outcome::Finished {
+        let n = self.v.player_count();
+        let finish = match self.finish {
+            Some(f) => Some(f),
+            // The end the forced pass would record.
+            None if no_legal_move => self.probe(crate::Move::pass(), |p| p.finish),
+            None => self.adjudicated(),
+        };
+        match finish {
+            Some(f) => Outcome::Finished {
                 reason: f.reason,
-                scores: f.scores(self.v.player_count()),
-            };
+                scores: f.scores(n),
+            },
+            None => Outcome::Ongoing,
         }
-        if no_legal_move {
-            let nm = self.no_move();
-            let subject = self.no_move_subject();
-            return self.finished_by(&nm.effects, subject, nm.actor, nm.reason);
-        }
-        let v = self.v.clone();
-        for c in &v.clauses.ends {
-            let hit = match &c.event {
-                EndEvent::Repetition(k) => self.repetitions() >= *k,
-                EndEvent::Quiet(k) => self.quiet >= *k,
-                // Move numbers start at 1: move N + 1 means N moves each were made.
-                EndEvent::Moves(k) => *k > 0 && self.move_number() > *k,
-                EndEvent::Material { each, alts } => self.material_matches(*each, alts),
-                _ => false,
-            };
-            if hit {
-                let reason = match c.event {
-                    EndEvent::Repetition(_) => EndReason::Repetition,
-                    EndEvent::Quiet(_) => EndReason::Quiet,
-                    EndEvent::Moves(_) => EndReason::MoveLimit,
-                    _ => EndReason::Material,
-                };
-                let actor = self.undo.last().map_or(self.to_move, |u| u.mover);
-                if let Outcome::Finished { reason, scores } =
-                    self.finished_by(&c.effects, self.to_move, actor, reason)
-                {
-                    return Outcome::Finished { reason, scores };
+    }
+
+    /// The end an adjudication rule gives now, if any (the position is unchanged).
+    pub(crate) fn adjudicated(&mut self) -> Option<Finish> {
+        let v = std::sync::Arc::clone(&self.v);
+        let subject = self.to_move;
+        let actor = self.undo.last().map_or(subject, |u| u.mover);
+        let scope = Scope {
+            subject,
+            mover: actor,
+            facts: None,
+        };
+        for rule in &v.rules.adjudication {
+            if self.holds(&rule.cond, &scope) {
+                if let Some(f) = self.end_by(rule, subject, actor) {
+                    return Some(f);
                 }
             }
         }
-        Outcome::Ongoing
+        None
     }
 
-    /// The result when `effects` end the game (subject: the player to move).
-    fn finished_by(
-        &self,
-        effects: &[Effect],
-        subject: Player,
-        actor: Player,
-        reason: EndReason,
-    ) -> Outcome {
-        let n = self.v.player_count();
-        for e in effects {
-            let scores: Vec<Score> = match e {
-                Effect::Lose => (0..n)
-                    .map(|p| {
-                        if p == subject as usize || self.is_eliminated(p as Player) {
-                            Score::Loss
-                        } else {
-                            Score::Win
-                        }
-                    })
-                    .collect(),
-                Effect::Win => (0..n)
-                    .map(|p| {
-                        if p == actor as usize {
-                            Score::Win
-                        } else {
-                            Score::Loss
-                        }
-                    })
-                    .collect(),
-                Effect::Draw => self.draw_scores(),
-                Effect::LoseToActor => self.lose_to_actor_scores(subject, actor),
-                Effect::MostRoyals => self.most_royals_scores(),
-                Effect::Pass | Effect::Eliminate => return Outcome::Ongoing,
-                Effect::CaptorControls => continue,
-            };
-            return Outcome::Finished { reason, scores };
+    /// The result `rule`'s effects would record (they only end games: the position
+    /// is left as it was).
+    fn end_by(&mut self, rule: &Rule, subject: Player, actor: Player) -> Option<Finish> {
+        let mut u = self.fresh_undo(crate::Move::pass());
+        self.apply_effects(&rule.effects, subject, actor, rule.reason, &mut u);
+        let f = self.finish.take();
+        if f.is_some() {
+            self.hash ^= self.v.keys.finished;
         }
-        Outcome::Ongoing
-    }
-
-    /// `most royals`: the players (still in the game) with the most royal pieces win,
-    /// the others lose; a draw when they all have as many.
-    pub(crate) fn most_royals_scores(&self) -> Vec<Score> {
-        let n = self.v.player_count();
-        let mut cells = [0; 8];
-        let counts: Vec<Option<usize>> = (0..n as Player)
-            .map(|p| (!self.is_eliminated(p)).then(|| self.royals_of(p, &mut cells)))
-            .collect();
-        let best = counts.iter().flatten().copied().max().unwrap_or(0);
-        let all_best = counts.iter().flatten().all(|&c| c == best);
-        counts
-            .iter()
-            .map(|c| match c {
-                Some(c) if *c == best && all_best => Score::Draw,
-                Some(c) if *c == best => Score::Win,
-                _ => Score::Loss,
-            })
-            .collect()
+        f
     }
 
     /// How often the current position occurred since the last capture or pawn move,
@@ -296,25 +251,6 @@ impl Position {
             .iter()
             .filter(|&&h| h == self.hash)
             .count() as u32
-    }
-
-    fn material_matches(&self, each: bool, alts: &[Vec<crate::PieceType>]) -> bool {
-        let v = &*self.v;
-        let types_of = |owner: Option<Player>| -> Vec<crate::PieceType> {
-            let mut ts: Vec<crate::PieceType> = (0..v.kind_count() as u8)
-                .filter(|&k| owner.map_or(true, |o| v.kind_owner[k as usize] == o))
-                .flat_map(|k| {
-                    std::iter::repeat(v.kind_type[k as usize]).take(self.plen[k as usize] as usize)
-                })
-                .collect();
-            ts.sort_unstable();
-            ts
-        };
-        if each {
-            (0..v.player_count() as Player).all(|p| alts.contains(&types_of(Some(p))))
-        } else {
-            alts.contains(&types_of(None))
-        }
     }
 }
 

@@ -20,7 +20,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.every_move_into(list);
+    pos.perft_moves_into(list);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -36,7 +36,8 @@ fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 /// Perft split by first move: each legal move with the leaf count below it, in
 /// generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let moves = pos.every_move();
+    let mut moves = MoveList::new();
+    pos.perft_moves_into(&mut moves);
     moves
         .iter()
         .map(|&m| {

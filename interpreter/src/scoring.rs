@@ -5,9 +5,7 @@
 //! says how many points each is worth when a game is reported, so the default (1,
 //! 1/2, 0) and a three-player 3/1/0 scheme use the same machinery.
 
-use crate::ids::Player;
 use crate::outcome::Score;
-use crate::position::Position;
 use crate::variant::Variant;
 
 /// Points of a win, a draw and a loss, in half points (the default draw is 1/2).
@@ -52,30 +50,12 @@ impl Points {
 impl Variant {
     /// What a result is worth in this variant (`points`; default 1, 1/2, 0).
     pub fn points(&self, score: Score) -> f64 {
-        self.clauses.points.of(score)
+        self.rules.points.of(score)
     }
 
     /// [`Variant::points`] as text: `3`, `1/2`.
     pub fn points_text(&self, score: Score) -> String {
-        self.clauses.points.text(score)
-    }
-}
-
-impl Position {
-    /// `lose to actor`: the subject loses, the actor wins, every other player still in
-    /// the game draws, eliminated players lose.
-    pub(crate) fn lose_to_actor_scores(&self, subject: Player, actor: Player) -> Vec<Score> {
-        (0..self.v.player_count() as Player)
-            .map(|p| {
-                if p == subject || self.is_eliminated(p) {
-                    Score::Loss
-                } else if p == actor {
-                    Score::Win
-                } else {
-                    Score::Draw
-                }
-            })
-            .collect()
+        self.rules.points.text(score)
     }
 }
 

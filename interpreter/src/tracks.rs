@@ -87,11 +87,19 @@ impl Position {
     }
 
     /// Every move the rules allow now, whoever makes it: with turn tracks, the moves
-    /// of every track's player to move on his tracks; else the legal moves. Perft
-    /// counts these. Cleared first; empty when the game is over.
+    /// of every track's player to move on his tracks; else the legal moves. Cleared
+    /// first; empty when the game is over (adjudication included).
     pub fn every_move_into(&mut self, list: &mut MoveList) {
+        self.perft_moves_into(list);
+        if !list.is_empty() && self.adjudicated().is_some() {
+            list.clear();
+        }
+    }
+
+    /// [`Position::every_move_into`] without adjudication: what perft counts.
+    pub(crate) fn perft_moves_into(&mut self, list: &mut MoveList) {
         if self.turns.is_empty() {
-            self.legal_moves_into(list);
+            self.rule_moves_into(list);
             return;
         }
         list.clear();
@@ -170,7 +178,7 @@ impl Position {
             list.push(Move::wait());
             return;
         }
-        if Position::continues(&self.no_move().effects) {
+        if self.pass_continues() {
             list.push(Move::pass());
         }
     }
@@ -211,15 +219,7 @@ impl Position {
             }
         }
         part.truncate(w);
-        if self.refused.is_some() {
-            self.drop_refused(&mut part);
-        }
-        if self.v.clauses.non_aggression.is_some() {
-            self.filter_aggression(&mut part);
-        }
-        if self.check_applies(player) {
-            self.filter_legal(player, &mut part);
-        }
+        self.filter_rules(player, &mut part);
         for &m in part.iter() {
             list.push(m);
         }

@@ -6,8 +6,8 @@
 //! notation marks, options); the `pub(crate)` fields are the engine's tables.
 
 use crate::cellset::CellSet;
-use crate::clauses::Clauses;
 use crate::ids::{Cell, Kind, PieceType, Player};
+use crate::rules::Rules;
 use crate::tables::Tables;
 use crate::topology::Topology;
 use crate::zobrist::Keys;
@@ -166,7 +166,7 @@ pub struct Variant {
     pub(crate) tables: Tables,
     pub(crate) castles: Vec<CastleInfo>,
     pub(crate) setup: Vec<(Cell, Kind)>,
-    pub(crate) clauses: Clauses,
+    pub(crate) rules: Rules,
     pub(crate) marks: NotationMarks,
     pub(crate) options: Vec<OptionInfo>,
     pub(crate) keys: Keys,
@@ -337,6 +337,35 @@ impl Variant {
     /// Number of players.
     pub(crate) fn player_count(&self) -> usize {
         self.players.len()
+    }
+
+    /// The name of an end reason: [`crate::EndReason::name`], or for a rule of the
+    /// variant its label (`king-of-the-hill`, `rule-2`).
+    pub fn end_label(&self, reason: crate::EndReason) -> &str {
+        match reason {
+            crate::EndReason::Rule(i) => self
+                .rules
+                .labels
+                .get(i as usize)
+                .map_or("rule", String::as_str),
+            r => r.name(),
+        }
+    }
+
+    /// The end reason with this [`Variant::end_label`].
+    pub fn end_reason(&self, label: &str) -> Option<crate::EndReason> {
+        crate::EndReason::from_name(label).or_else(|| {
+            self.rules
+                .labels
+                .iter()
+                .position(|l| l == label)
+                .map(|i| crate::EndReason::Rule(i as u16))
+        })
+    }
+
+    /// The names of the counters (`counter NAME`), in declaration order.
+    pub fn counter_names(&self) -> impl Iterator<Item = &str> {
+        self.rules.counters.iter().map(|c| c.name.as_str())
     }
 }
 

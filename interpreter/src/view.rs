@@ -15,12 +15,12 @@ impl Variant {
     /// True when the rules have mines: positions then hold hidden information, and
     /// front ends show each player his [`PlayerView`].
     pub fn has_mines(&self) -> bool {
-        self.clauses.mines.is_some()
+        self.rules.mines.is_some()
     }
 
     /// The `int` option that seeds the mine layout, if the rules name one.
     pub fn seed_option(&self) -> Option<&str> {
-        self.clauses.mines.as_ref()?.seed_option.as_deref()
+        self.rules.mines.as_ref()?.seed_option.as_deref()
     }
 }
 
@@ -58,7 +58,7 @@ impl<'a> PlayerView<'a> {
     /// The mines this player knows of, in cell order: those shown on his board and
     /// those announced to him.
     pub fn known_mines(&self) -> Vec<KnownMine> {
-        let Some(r) = self.pos.v.clauses.mines.as_deref() else {
+        let Some(r) = self.pos.v.rules.mines.as_deref() else {
             return Vec::new();
         };
         self.pos

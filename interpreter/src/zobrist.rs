@@ -79,6 +79,19 @@ impl Keys {
         splitmix64(&mut s)
     }
 
+    /// Counter `counter` of `player` holds `value` (0 for none, like [`Keys::lost`]).
+    pub fn counter(&self, counter: usize, player: Player, value: i64) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        let mut s = self.lost_seed
+            ^ 0x636f_756e_0000_0000
+            ^ ((counter as u64) << 40)
+            ^ ((player as u64) << 32)
+            ^ (value as u64).rotate_left(17);
+        splitmix64(&mut s)
+    }
+
     /// A piece of `kind` on `cell`.
     #[inline]
     pub fn piece(&self, kind: Kind, cell: Cell) -> u64 {

@@ -7,6 +7,9 @@
 use crate::span::{Span, Spanned};
 
 pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
+pub use super::ast_rules::{
+    AfterDecl, Cond, CounterDecl, Effect, Expr, FilterDecl, MoveFact, Term, Whose,
+};
 
 /// A name as written (direction, zone, cell, player, piece, option...).
 pub type Ident = Spanned<String>;
@@ -42,8 +45,8 @@ pub enum Item {
     Castle(CastleDecl),
     /// `setup PLAYER: L CELLS, ...`.
     Setup(SetupDecl),
-    /// `check always | never | when COND`.
-    Check(Spanned<CheckRule>),
+    /// `check always | never | when COND [unless COND]`.
+    Check(CheckDecl),
     /// `end EVENT: OUTCOMES`.
     End(EndDecl),
     /// `en passant lasts turn | round`.
@@ -60,6 +63,17 @@ pub enum Item {
     Mine(MineRuleDecl),
     /// `turns per zone Z1, Z2, ...`: each zone keeps its own turn.
     Turns(TurnsDecl),
+    /// `after move [if COND]: EFFECTS`.
+    After(AfterDecl),
+    /// `forbid COND` / `must COND`.
+    Filter(FilterDecl),
+    /// `counter NAME ...`.
+    Counter(CounterDecl),
+    /// `allow pass`.
+    AllowPass(Span),
+    /// `adjudicate if COND: OUTCOMES`: an end applied in play, never in perft (its
+    /// event is always [`Event::Condition`]).
+    Adjudicate(EndDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
     When(When<Item>),
 }
@@ -391,6 +405,18 @@ pub struct SetupGroup {
     pub span: Span,
 }
 
+/// `check always|never|when COND [unless COND]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckDecl {
+    /// When the rule applies.
+    pub rule: Spanned<CheckRule>,
+    /// Moves the rule lets through although they leave a royal attacked (`unless
+    /// captures royal`: taking a king ends the game first).
+    pub unless: Option<Spanned<super::ast_rules::Cond>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
 /// When the check rule applies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CheckRule {
@@ -398,28 +424,9 @@ pub enum CheckRule {
     Always,
     /// `check never`.
     Never,
-    /// `check when COND`.
-    When(RuntimeCond),
-}
-
-/// A condition on the running game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RuntimeCond {
-    /// What is counted.
-    pub subject: Spanned<Counted>,
-    /// Comparison.
-    pub op: CmpOp,
-    /// Right-hand side.
-    pub value: Spanned<Num>,
-}
-
-/// What a runtime condition counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counted {
-    /// Players not eliminated.
-    Players,
-    /// Royal pieces the player to move owns.
-    Royals,
+    /// `check when COND`: for the players the condition holds for (`players <= 2`,
+    /// `royals <= 1`).
+    When(Spanned<super::ast_rules::Cond>),
 }
 
 /// A comparison operator.
@@ -435,6 +442,8 @@ pub enum CmpOp {
     Ge,
     /// `>`
     Gt,
+    /// `!=`
+    Ne,
 }
 
 /// `end EVENT: OUTCOME, ...`.
@@ -444,6 +453,8 @@ pub struct EndDecl {
     pub event: Spanned<Event>,
     /// What follows.
     pub outcomes: Vec<Spanned<Outcome>>,
+    /// A name for the end (`"king of the hill"`), shown when it ends a game.
+    pub label: Option<Spanned<String>>,
     /// The whole statement.
     pub span: Span,
 }
@@ -490,6 +501,9 @@ pub enum Event {
         /// `and mate`.
         mate: bool,
     },
+    /// `if COND`: after every move (and in a position as read), for every player still
+    /// in (the mover first, then in turn order), the condition about that player.
+    Condition(Spanned<super::ast_rules::Cond>),
 }
 
 /// Who gives a checkmate, for `checkmate by one|many`.
@@ -563,6 +577,13 @@ pub enum Outcome {
     /// `most royals`: the players with the most royal pieces win, the others lose; a
     /// draw when every player has as many.
     MostRoyals,
+    /// `subject wins`: the subject wins, the others lose; the game ends.
+    SubjectWins,
+    /// `actor loses`: the actor loses, the others win; the game ends.
+    ActorLoses,
+    /// `rank by EXPR`: the players (still in) with the largest value of EXPR win, the
+    /// others lose; a draw when all are equal.
+    RankBy(Spanned<super::ast_rules::Expr>),
 }
 
 /// How long en-passant cells stay capturable.

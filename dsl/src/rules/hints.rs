@@ -153,7 +153,7 @@ mod tests {
         let help = help_for("end checkmate: loose", 15, &[Rule::outcome]);
         assert_eq!(
             help,
-            "did you mean `lose`?\nsyntax: end EVENT: OUTCOME, ..."
+            "did you mean `lose`?\nsyntax: end EVENT: OUTCOME, ...  |  end if CONDITION: OUTCOME, ..."
         );
     }
 

@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod ast_mines;
+mod ast_rules;
 mod build;
 mod found;
 mod hints;

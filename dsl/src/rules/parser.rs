@@ -107,3 +107,5 @@ mod tests;
 mod tests_mines;
 #[cfg(test)]
 mod tests_players;
+#[cfg(test)]
+mod tests_rule_core;

@@ -24,12 +24,18 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "mines",
     "mine",
     "turns",
+    "after",
+    "forbid",
+    "must",
+    "counter",
+    "allow",
+    "adjudicate",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
                               check, end, en passant, non-aggression, notation, points, mines, mine, \
-                              turns per zone, when";
+                              turns per zone, after move, forbid, must, counter, allow pass, adjudicate, when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -97,7 +103,6 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::modifier => "a move modifier",
         Rule::target => "`empty`, `enemy`, `friend` or `any`",
         Rule::safe_clause => "`safe`",
-        Rule::counted => "`players` or `royals`",
         Rule::cmp_op => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         Rule::event => "an end event",
         Rule::checkmate_by => "`by one` or `by many`",
@@ -116,6 +121,21 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::points_key => "`win`, `draw` or `loss`",
         Rule::points_entry => "`win N`, `draw N` or `loss N`",
         Rule::lose_to_actor => "`lose to actor`",
+        Rule::cond | Rule::cond_and | Rule::cond_not => "a condition",
+        Rule::expr | Rule::term => {
+            "a number, `pieces`, `royals`, `players`, `lost`, `repetitions`, `quiet` or a counter"
+        }
+        Rule::fact => "a condition",
+        Rule::effect => "an effect (`add N to COUNTER`, `explode DIRS`, or an outcome)",
+        Rule::whose => "`of` and a player",
+        Rule::counter_ref | Rule::counter_def => "a counter name",
+        Rule::cond_zone | Rule::cond_zone_term | Rule::cond_zone_ref => "a zone or cell name",
+        Rule::cond_name => "a condition",
+        Rule::piece_sel => "a piece name",
+        Rule::explode_dir => "a direction or direction-set name",
+        Rule::sign => "`+` or `-`",
+        Rule::p_plus => "`+`",
+        Rule::p_minus => "`-`",
         _ => return name.replace('_', " "),
     };
     text.to_string()
@@ -138,7 +158,6 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
         Rule::player_attr => &["tag", "seat", "colour"],
         Rule::option_type => &["bool", "int", "choice"],
         Rule::option_value => &["true", "false"],
-        Rule::counted => &["players", "royals"],
         Rule::event => &[
             "checkmate",
             "stalemate",
@@ -152,7 +171,18 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
             "moves",
             "most",
         ],
-        Rule::outcome => &["lose", "win", "draw", "eliminate", "pass", "captor", "most"],
+        Rule::outcome => &[
+            "lose",
+            "win",
+            "draw",
+            "eliminate",
+            "pass",
+            "captor",
+            "most",
+            "subject",
+            "actor",
+            "rank",
+        ],
         Rule::notation_key => &["promotion", "check", "mate", "draw"],
         Rule::points_key | Rule::points_entry => &["win", "draw", "loss"],
         Rule::safe_clause => &["safe"],
@@ -171,8 +201,12 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
 fn keyword_slice(word: &str) -> &'static [&'static str] {
     const ALL: &[&str] = &[
         "actor",
+        "add",
+        "adjudicate",
+        "after",
         "again",
         "all",
+        "allow",
         "always",
         "and",
         "any",
@@ -182,14 +216,18 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "board",
         "bool",
         "by",
+        "can",
         "captor",
         "captured",
+        "captures",
         "castle",
+        "castles",
         "check",
         "checkmate",
         "choice",
         "colour",
         "controls",
+        "counter",
         "creates",
         "dirs",
         "draw",
@@ -200,14 +238,20 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "end",
         "enemy",
         "exactly",
+        "except",
+        "explode",
         "false",
         "far",
+        "fen",
         "first",
         "for",
+        "forbid",
         "friend",
         "from",
         "game",
+        "gives",
         "hop",
+        "if",
         "in",
         "int",
         "into",
@@ -217,6 +261,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "lead",
         "leap",
         "lose",
+        "loses",
         "loss",
         "lost",
         "many",
@@ -228,30 +273,43 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "mine",
         "mines",
         "mirror",
+        "move",
+        "moved",
+        "mover",
         "moves",
+        "must",
         "never",
+        "next",
         "no",
         "non-aggression",
         "not",
         "notation",
+        "of",
         "one",
         "opponents",
         "option",
+        "or",
+        "others",
         "pass",
         "passant",
         "path",
-        "per",
         "pawn",
+        "per",
         "piece",
+        "pieces",
         "player",
         "players",
         "points",
         "prime",
         "primed",
         "promote",
+        "promotes",
         "promotion",
         "quiet",
+        "rank",
+        "remaining",
         "repetition",
+        "repetitions",
         "rook",
         "round",
         "royal",
@@ -263,7 +321,9 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "shown",
         "slide",
         "stalemate",
+        "start",
         "step",
+        "subject",
         "tag",
         "to",
         "true",
@@ -273,8 +333,10 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "unless",
         "unprimed",
         "value",
+        "victim",
         "when",
         "win",
+        "wins",
         "zone",
     ];
     match ALL.iter().position(|w| *w == word) {
@@ -299,9 +361,17 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
                         `royal captured`, `royal blasted`, `repetition N`, `quiet N`, `material each|all ...`, \
                         `last player` and `check all opponents [and mate]`"
             .into(),
-        Rule::outcome => "outcomes are `lose`, `lose to actor`, `win`, `draw`, `eliminate`, \
-                          `pass` and `captor controls`"
+        Rule::outcome => "outcomes are `lose`, `lose to actor`, `win`, `subject wins`, `actor \
+                          loses`, `draw`, `eliminate`, `pass`, `captor controls`, `most royals` \
+                          and `rank by EXPR`"
             .into(),
+        Rule::cond | Rule::cond_and | Rule::cond_not | Rule::fact => {
+            "a condition compares numbers (`pieces queen = 0`, `checks >= 3`) or states a fact \
+             (`check`, `gives check`, `captures [PIECES]`, `move of PIECES into ZONE`, `can move \
+             ...`, `promotes`, `castles`, `turn`, `moved`, `round start`, `material ...`), joined \
+             by `and`, `or`, `not` and parentheses"
+                .into()
+        }
         Rule::option_type => {
             "option types are `bool`, `int(MIN..MAX)` and `choice(a, b, ...)`".into()
         }
@@ -339,8 +409,8 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
             "castle \"NAME\" for PLAYER: king CELL to CELL, rook CELL to CELL [, safe path|between]"
         }
         "setup" => "setup PLAYER: LETTER CELLS, LETTER CELLS, ...",
-        "check" => "check always | check never | check when players|royals <= N",
-        "end" => "end EVENT: OUTCOME, ...",
+        "check" => "check always | check never | check when CONDITION [unless CONDITION]",
+        "end" => "end EVENT: OUTCOME, ...  |  end if CONDITION: OUTCOME, ...",
         "en" => "en passant lasts turn|round",
         "non-aggression" => "non-aggression [lost >= N] [lead >= N] [in ZONE] [unless check]",
         "mines" => {
@@ -350,6 +420,12 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "notation" => "notation promotion \"=\", check \"+\", mate \"#\"",
         "points" => "points win N, draw N, loss N",
         "when" => "when OPTION {  |  when not OPTION {  |  when OPTION = VALUE {",
+        "after" => "after move [if CONDITION]: EFFECT, ...",
+        "forbid" => "forbid CONDITION",
+        "must" => "must CONDITION",
+        "counter" => "counter NAME [fen remaining N] [\"DOC\"]",
+        "allow" => "allow pass",
+        "adjudicate" => "adjudicate if CONDITION: OUTCOME, ...",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",
         "promote" | "may" => "[may] promote into ZONE to PIECES",
         _ => return None,

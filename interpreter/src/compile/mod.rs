@@ -2,16 +2,14 @@
 //!
 //! One concept per file: options and `when` blocks ([`options`]), players and their
 //! colours, zones, direction sets, piece types, move rules ([`atoms`]), promotions,
-//! castles, setup, game rules ([`clauses`], [`aggression`]), attack tables and the
+//! castles, setup, game rules ([`rules`]: lowered into the rule IR), attack tables and the
 //! reachability warning. Every phase
 //! reports all the problems it finds into one [`cx::Cx`], so a designer sees every
 //! mistake of a file in one run.
 
-mod aggression;
 mod atoms;
 mod attacks;
 mod castles;
-mod clauses;
 pub(crate) mod colours;
 mod cx;
 mod dirsets;
@@ -19,6 +17,7 @@ mod kinds;
 mod limits;
 mod mines;
 mod names;
+mod notation;
 mod options;
 mod order;
 mod pieces;
@@ -27,6 +26,7 @@ mod points;
 mod promote;
 mod reach;
 mod rule;
+mod rules;
 mod setup;
 pub(crate) mod tracks;
 mod zones;
@@ -196,14 +196,18 @@ impl Variant {
             types.infos.len(),
             &mut cx,
         );
-        let mut game_rules = clauses::compile(&active, &types, &opts, &mut cx);
-        game_rules.non_aggression = aggression::compile(
+        let mut game_rules = rules::compile(
             &active,
-            &names,
-            &zones,
-            players.len(),
-            board.cells.len(),
-            &opts,
+            &rules::Env {
+                names: &names,
+                players: &players,
+                zones: &zones,
+                dirsets: &dirsets,
+                types: &types,
+                opts: &opts,
+                topo: &topo,
+                ntypes: types.infos.len(),
+            },
             &mut cx,
         );
         game_rules.points = points::compile(&active, &opts, &mut cx);
@@ -218,7 +222,7 @@ impl Variant {
             },
             &mut cx,
         );
-        let marks = clauses::marks(&active);
+        let marks = notation::marks(&active);
         let Some(compiled) = compiled else {
             return Err(cx.finish().into());
         };
@@ -269,7 +273,7 @@ impl Variant {
             tables,
             castles,
             setup,
-            clauses: game_rules,
+            rules: game_rules,
             marks,
             options: opts.infos,
             regions: 1,

@@ -30,6 +30,11 @@ impl Options {
         self.infos.iter().map(|o| o.name.as_str()).collect()
     }
 
+    /// The value in force of the option `name`, if there is one.
+    pub fn lookup(&self, name: &str) -> Option<&OptionValue> {
+        self.find(name).map(|i| &self.infos[i].value)
+    }
+
     /// The value of a number: a literal or an `int` option.
     pub fn num(&self, n: &Num, span: Span, cx: &mut Cx) -> Option<i64> {
         match n {
@@ -290,7 +295,7 @@ pub(crate) struct Active<'a> {
     pub pieces: Vec<ActivePiece<'a>>,
     pub castles: Vec<&'a CastleDecl>,
     pub setups: Vec<&'a SetupDecl>,
-    pub checks: Vec<&'a Spanned<ast::CheckRule>>,
+    pub checks: Vec<&'a ast::CheckDecl>,
     pub ends: Vec<&'a EndDecl>,
     pub eps: Vec<&'a Spanned<ast::EnPassantWindow>>,
     pub aggressions: Vec<&'a NonAggressionDecl>,
@@ -299,6 +304,11 @@ pub(crate) struct Active<'a> {
     pub mines: Vec<&'a ast::MinesDecl>,
     pub mine_rules: Vec<&'a ast::MineRuleDecl>,
     pub turns: Vec<&'a ast::TurnsDecl>,
+    pub afters: Vec<&'a ast::AfterDecl>,
+    pub filters: Vec<&'a ast::FilterDecl>,
+    pub counters: Vec<&'a ast::CounterDecl>,
+    pub passes: Vec<Span>,
+    pub adjudications: Vec<&'a EndDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -364,6 +374,11 @@ impl<'a> Active<'a> {
                 Item::Mines(m) => self.mines.push(m),
                 Item::Mine(m) => self.mine_rules.push(m),
                 Item::Turns(t) => self.turns.push(t),
+                Item::After(a) => self.afters.push(a),
+                Item::Filter(f) => self.filters.push(f),
+                Item::Counter(c) => self.counters.push(c),
+                Item::AllowPass(s) => self.passes.push(*s),
+                Item::Adjudicate(e) => self.adjudications.push(e),
                 Item::When(_) => {}
             }
         }

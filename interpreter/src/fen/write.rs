@@ -34,7 +34,7 @@ impl Position {
     /// shortened to the halfmove clock (move 1), and otherwise the answer is `None`.
     pub fn fen(&self) -> Option<String> {
         let v = &*self.v;
-        if !rectangular(v) || v.track_count() > 1 || v.clauses.mines.is_some() {
+        if !rectangular(v) || v.track_count() > 1 || v.rules.mines.is_some() {
             return None;
         }
         let target = self.without_dead_marks();
@@ -46,9 +46,13 @@ impl Position {
         let side = ["w", "b"][self.to_move as usize & 1];
         let castling = castling(v, &target)?;
         let eps = en_passant(v, self)?;
+        let checks =
+            super::counters::counter_field(self).map_or(String::new(), |c| format!(" {c}"));
         for ep in &eps {
             let (q, n) = (self.quiet, self.move_number);
-            let mut spellings = vec![format!("{placement} {side} {castling} {ep} {q} {n}")];
+            let mut spellings = vec![format!(
+                "{placement} {side} {castling} {ep}{checks} {q} {n}"
+            )];
             if castling == "-" && ep == "-" {
                 if (q, n) == (0, 1) {
                     spellings.push(format!("{placement} {side} - -"));

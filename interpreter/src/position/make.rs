@@ -5,16 +5,13 @@
 //! recomputing it.
 
 use super::{EpEntry, Position, Undo};
-use crate::clauses::EndEvent;
 use crate::ids::{bit, Cell, Kind, Player};
 use crate::moves::{mk, Move};
-use crate::outcome::EndReason;
-use std::sync::Arc;
 
 impl Position {
     /// The undo record of `mv` before anything changes: the state every move and
     /// every chosen end (resignation, agreed draw) restores.
-    pub(super) fn fresh_undo(&self, mv: Move) -> Undo {
+    pub(crate) fn fresh_undo(&self, mv: Move) -> Undo {
         let me = self.to_move;
         Undo {
             mv,
@@ -27,6 +24,8 @@ impl Position {
             ep_removed: 0,
             ep_added: false,
             ctl_changes: 0,
+            removed: 0,
+            counter_changes: 0,
             quiet: self.quiet,
             hash: self.hash,
             to_move: me,
@@ -52,12 +51,13 @@ impl Position {
         let (me, track) = self.mover_of(mv);
         let mut u = self.fresh_undo(mv);
         (u.mover, u.track) = (me, track as u8);
-        if self.v.clauses.mines.is_some() && self.mine_refuse(mv, &u) {
+        if self.v.rules.mines.is_some() && self.mine_refuse(mv, &u) {
             return;
         }
-        // A pass applies the no-move clause, which asks about the position as it is;
-        // a wait (turn tracks) only lets the next track have its turn.
-        let no_move = (mv.kind == mk::PASS && !mv.is_wait()).then(|| self.no_move());
+        // A forced pass applies the no-move rule, which asks about the position as it
+        // is; a wait (turn tracks) only lets the next track have its turn, and a
+        // voluntary pass (`allow pass`) only passes.
+        let no_move = (mv.kind == mk::PASS && mv.aux == 0).then(|| self.no_move());
         self.history.push(self.hash);
         self.hash ^= self.turn_hash();
         self.to_move = me;
@@ -66,7 +66,7 @@ impl Position {
         let mut cap_cell = None;
         match mv.kind {
             mk::PASS => {
-                if let Some(no_move) = &no_move {
+                if let Some(no_move) = no_move {
                     self.pass_effects(no_move, &mut u);
                 }
             }
@@ -138,17 +138,16 @@ impl Position {
                 }
             }
         }
-        let again = self.v.clauses.mines.is_some() && {
-            let again = self.mine_entered(mv, me, &mut u);
+        let again = self.v.rules.mines.is_some() && {
+            let again = self.mine_entered(mv, &mut u);
             reset_quiet |= self.board[mv.to as usize] == 0 && mv.kind != mk::PASS;
             again
         };
         if new_ep.is_some() || !self.ep.is_empty() {
             self.update_ep(&mut u, me, new_ep, cap_cell);
         }
-        if u.captured != 0 && mv.kind != mk::CASTLE && self.v.royal_kinds & bit(u.captured - 1) != 0
-        {
-            self.royal_captured(u.captured - 1, me, &mut u);
+        if mv.kind != mk::PASS {
+            self.after_move_first(&mut u);
         }
         self.quiet = if reset_quiet {
             0
@@ -157,9 +156,7 @@ impl Position {
         };
         self.ply = self.ply.saturating_add(1);
         self.end_turn(me, track, again || mv.is_wait(), &mut u);
-        if self.v.clauses.check_all && !self.probing && self.finish.is_none() {
-            self.check_all_opponents(me, &mut u);
-        }
+        self.after_move_then(&mut u);
         self.undo.push(u);
     }
 
@@ -204,30 +201,12 @@ impl Position {
 
     /// Adds `value` to the points `owner` has lost (hashed when a rule reads them).
     #[inline]
-    pub(super) fn add_lost(&mut self, owner: Player, value: i64) {
+    pub(crate) fn add_lost(&mut self, owner: Player, value: i64) {
         let old = self.lost[owner as usize];
         self.lost[owner as usize] = old + value;
-        if self.v.clauses.reads_lost() {
+        if self.v.rules.reads_lost() {
             let k = &self.v.keys;
             self.hash ^= k.lost(owner, old) ^ k.lost(owner, old + value);
-        }
-    }
-
-    /// A royal of kind `kind` was captured by `captor`: the `royal captured` clause.
-    /// With a `last royal captured` clause, the capture of the owner's last royal
-    /// applies that clause instead.
-    fn royal_captured(&mut self, kind: Kind, captor: Player, u: &mut Undo) {
-        let v = Arc::clone(&self.v);
-        let subject = v.kind_owner[kind as usize];
-        if let Some(effects) = v.clauses.effects(&EndEvent::LastRoyalCaptured) {
-            let mut cells = [0; 8];
-            if self.royals_of(subject, &mut cells) == 0 {
-                self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
-                return;
-            }
-        }
-        if let Some(effects) = v.clauses.effects(&EndEvent::RoyalCaptured) {
-            self.apply_effects(effects, subject, captor, EndReason::RoyalCaptured, u);
         }
     }
 
@@ -235,7 +214,10 @@ impl Position {
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
         let mv = u.mv;
-        if self.v.clauses.mines.is_some() && self.mine_unmake(&u) {
+        if u.removed != 0 || u.counter_changes != 0 {
+            self.unmake_effects(&u);
+        }
+        if self.v.rules.mines.is_some() && self.mine_unmake(&u) {
             return Some(mv);
         }
         for _ in 0..u.ctl_changes {
@@ -312,7 +294,7 @@ impl Position {
     /// Expires en-passant entries and adds the new one.
     fn update_ep(&mut self, u: &mut Undo, me: Player, new: Option<EpEntry>, cap: Option<Cell>) {
         if !self.ep.is_empty() {
-            let round = self.v.clauses.ep_round;
+            let round = self.v.rules.ep_round;
             let mut i = 0;
             while i < self.ep.len() {
                 let e = self.ep[i];

@@ -2,15 +2,13 @@
 //! refused, the random generator's state, and the announcements made so far; and the
 //! parts of `make`/`unmake` that resolve a piece entering a mine.
 //!
-//! Everything here runs only for variants with mine rules (`v.clauses.mines`), so the
+//! Everything here runs only for variants with mine rules (`v.rules.mines`), so the
 //! move loop of other variants pays one branch per `make` and `unmake`.
 
 use super::{Position, Undo};
-use crate::clauses::EndEvent;
 use crate::ids::{Cell, Kind, PieceType, Player};
 use crate::mines::{MineRules, AGAIN, BLAST, MINE, PRIME, PRIMED, UNDO};
 use crate::moves::{mk, Move, MoveList};
-use crate::outcome::EndReason;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -114,7 +112,7 @@ impl Position {
     /// returns true (the move is then complete); false for every other move.
     pub(super) fn mine_refuse(&mut self, mv: Move, u: &Undo) -> bool {
         let v = self.rules();
-        let Some(r) = v.clauses.mines.as_deref() else {
+        let Some(r) = v.rules.mines.as_deref() else {
             return false;
         };
         if self.board[mv.to as usize] != 0 {
@@ -152,9 +150,9 @@ impl Position {
     /// `make`, second part, after the piece has moved: the mine on its target (a
     /// non-capturing move) is primed and/or blows the piece up, per the rule for the
     /// mover's type. Returns true when the same player moves again.
-    pub(super) fn mine_entered(&mut self, mv: Move, me: Player, u: &mut Undo) -> bool {
+    pub(super) fn mine_entered(&mut self, mv: Move, u: &mut Undo) -> bool {
         let v = self.rules();
-        let Some(r) = v.clauses.mines.as_deref() else {
+        let Some(r) = v.rules.mines.as_deref() else {
             return false;
         };
         let mut log = MineUndo {
@@ -204,16 +202,22 @@ impl Position {
                     },
                 );
                 log.announced += 1;
-                if v.royal_kinds & crate::ids::bit(k) != 0 {
-                    if let Some(effects) = v.clauses.effects(&EndEvent::RoyalBlasted) {
-                        self.apply_effects(effects, owner, me, EndReason::RoyalBlasted, u);
-                    }
-                }
             }
             again = fx & AGAIN != 0;
         }
         self.mine_log.push(log);
         again
+    }
+
+    /// The kinds a mine blew up in the move just made (`end royal blasted` reads it).
+    pub(crate) fn blasted_now(&self) -> u64 {
+        match self.mine_log.last() {
+            Some(MineUndo {
+                blasted: Some((k, _)),
+                ..
+            }) if self.v.rules.mines.is_some() => crate::ids::bit(*k),
+            _ => 0,
+        }
     }
 
     /// `unmake`, first part. Returns true when the move was a refused one (nothing
@@ -279,7 +283,7 @@ impl Position {
 
     /// The hash of the mines and the refused move.
     pub(crate) fn mine_hash(&self) -> u64 {
-        let Some(r) = self.v.clauses.mines.as_deref() else {
+        let Some(r) = self.v.rules.mines.as_deref() else {
             return 0;
         };
         let mut h = self.refused.map_or(0, |m| r.refused_key(m));
@@ -292,7 +296,7 @@ impl Position {
     /// Lays the start position's mines with the generator seeded from the rules.
     pub(super) fn lay_mines(&mut self) {
         let v = self.rules();
-        if let Some(r) = v.clauses.mines.as_deref() {
+        if let Some(r) = v.rules.mines.as_deref() {
             self.rng = r.seed;
             for c in crate::mines::layout::place(r, &mut self.rng) {
                 self.mines[c as usize] = MINE;
@@ -337,7 +341,7 @@ impl Position {
     pub(crate) fn with_sampled_mines(&self, state: &mut u64) -> Position {
         let mut p = self.clone();
         let v = self.rules();
-        let Some(r) = v.clauses.mines.as_deref() else {
+        let Some(r) = v.rules.mines.as_deref() else {
             return p;
         };
         let known = p.mines.iter().filter(|&&s| s & MINE != 0).count();

@@ -54,6 +54,10 @@ pub(crate) struct Undo {
     pub ep_added: bool,
     /// Control changes logged on `ctl_log`.
     pub ctl_changes: u8,
+    /// Pieces rules removed (explosions), logged on `removed_log`.
+    pub removed: u8,
+    /// Counter changes logged on `counter_log`.
+    pub counter_changes: u8,
     pub quiet: u32,
     pub hash: u64,
     pub to_move: Player,
@@ -100,6 +104,8 @@ pub struct Position {
     pub(crate) control: Vec<Player>,
     /// Points of material each player has lost (for rules that weigh captures).
     pub(crate) lost: Vec<i64>,
+    /// Counters (`counter NAME`): `counters[counter * players + player]`.
+    pub(crate) counters: Vec<i64>,
     /// Plies since the last capture or pawn move.
     pub(crate) quiet: u32,
     /// Plies played since the position was set up.
@@ -114,11 +120,17 @@ pub struct Position {
     pub(crate) undo: Vec<Undo>,
     pub(crate) ep_log: Vec<EpEntry>,
     pub(crate) ctl_log: Vec<(u16, Player)>,
+    /// Pieces rules removed, for `unmake`.
+    pub(crate) removed_log: Vec<crate::rules::effect::Removed>,
+    /// Counter values before a change, for `unmake`.
+    pub(crate) counter_log: Vec<(u16, i64)>,
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
+    /// Moves asked for by `can move` conditions.
+    pub(crate) can_scratch: MoveList,
     /// With turn tracks: the player found checkmated by the last legal-move
     /// generation (derived, not part of the state).
     pub(crate) mated: Option<Player>,
@@ -132,7 +144,8 @@ pub struct Position {
     /// checker's cell and the cells between it and the royal).
     pub(crate) block: CellSet,
     /// True while a move is made only to test it (legality, mate questions): `make`
-    /// then skips the `check all opponents` clauses, which no such test depends on.
+    /// then skips the after-move rules that generate moves, which no such test
+    /// depends on.
     pub(crate) probing: bool,
     /// Per cell, for variants with mines (else empty): `mines::MINE | mines::PRIMED`.
     pub(crate) mines: Vec<u8>,
@@ -158,6 +171,7 @@ impl Position {
         }
         p.lay_mines();
         p.hash = p.compute_hash();
+        p.after_setup();
         p
     }
 
@@ -184,6 +198,7 @@ impl Position {
                 .flat_map(|o| std::iter::repeat(o as Player).take(v.regions))
                 .collect(),
             lost: vec![0; players],
+            counters: vec![0; players * v.rules.counters.len()],
             quiet: 0,
             ply: 0,
             move_number: 1,
@@ -193,9 +208,12 @@ impl Position {
             undo: Vec::new(),
             ep_log: Vec::new(),
             ctl_log: Vec::new(),
+            removed_log: Vec::new(),
+            counter_log: Vec::new(),
             scratch: MoveList::new(),
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
+            can_scratch: MoveList::new(),
             mated: None,
             pinned: CellSet::new(cells),
             pin_lines: Vec::new(),
@@ -203,8 +221,8 @@ impl Position {
             pin_scratch: CellSet::new(cells),
             block: CellSet::new(cells),
             probing: false,
-            mines: vec![0; if v.clauses.mines.is_some() { cells } else { 0 }],
-            rng: v.clauses.mines.as_ref().map_or(0, |m| m.seed),
+            mines: vec![0; if v.rules.mines.is_some() { cells } else { 0 }],
+            rng: v.rules.mines.as_ref().map_or(0, |m| m.seed),
             refused: None,
             mine_log: Vec::new(),
             announcements: Vec::new(),
@@ -254,10 +272,14 @@ impl Position {
         if self.finish.is_some() {
             h ^= k.finished;
         }
-        if v.clauses.reads_lost() {
+        if v.rules.reads_lost() {
             for (p, &points) in self.lost.iter().enumerate() {
                 h ^= k.lost(p as Player, points);
             }
+        }
+        let n = v.player_count();
+        for (i, &value) in self.counters.iter().enumerate() {
+            h ^= k.counter(i / n, (i % n) as Player, value);
         }
         h ^ self.mine_hash()
     }
@@ -274,6 +296,15 @@ impl Position {
             h ^= k.turn(t, p);
         }
         h
+    }
+
+    /// Sets the first counter's values (from FEN) and rehashes.
+    pub(crate) fn set_counters(&mut self, values: &[i64]) {
+        for (slot, &x) in self.counters.iter_mut().zip(values) {
+            *slot = x;
+        }
+        self.hash = self.compute_hash();
+        self.after_setup();
     }
 
     /// Puts a piece on an empty cell (no hash update).
@@ -301,7 +332,7 @@ impl PartialEq for Position {
     /// Piece-list order and history are not compared.
     fn eq(&self, o: &Position) -> bool {
         Arc::ptr_eq(&self.v, &o.v)
-            && (!self.v.clauses.reads_lost() || self.lost == o.lost)
+            && (!self.v.rules.reads_lost() || self.lost == o.lost)
             && self.board == o.board
             && self.virgin == o.virgin
             && self.ep == o.ep
@@ -311,6 +342,7 @@ impl PartialEq for Position {
             && self.cursor == o.cursor
             && self.eliminated == o.eliminated
             && self.control == o.control
+            && self.counters == o.counters
             && self.quiet == o.quiet
             && self.move_number == o.move_number
             && self.finish == o.finish

@@ -9,9 +9,9 @@
 //! front end asks them) is recorded the same way, as a pass that ends the game.
 
 use super::Position;
-use crate::clauses::Effect;
 use crate::moves::Move;
 use crate::outcome::EndReason;
+use crate::rules::Effect;
 
 impl Position {
     /// The player to move resigns. Returns false (and changes nothing) when the game

@@ -11,7 +11,7 @@ impl Position {
     /// Appends the mine extras for the referee (`viewer: None`) or a player.
     pub(crate) fn write_mines(&self, s: &mut String, viewer: Option<Player>) {
         let v = &*self.v;
-        let Some(r) = v.clauses.mines.as_deref() else {
+        let Some(r) = v.rules.mines.as_deref() else {
             return;
         };
         let mut shown = Vec::new();
@@ -69,7 +69,7 @@ impl Reader<'_> {
         if !matches!(key, "mines" | "heard" | "refused" | "rng") {
             return Ok(false);
         }
-        if pos.v.clauses.mines.is_none() {
+        if pos.v.rules.mines.is_none() {
             return Err(self.err(
                 K::Syntax,
                 format!("`{key}=` needs a variant with mines"),

@@ -15,7 +15,8 @@
 //!   `turns=w3,b2,... next=T` (each track's player to move and move number, and the
 //!   scheduled track from 1; without them every track has the player to move), `lost=t:N,...` (material
 //!   points lost to captures; written only when a rule reads them, such as
-//!   `non-aggression`, and then hashed too), `end=REASON:P,P,...` (a result recorded
+//!   `non-aggression`, and then hashed too), `NAME=V,V,...` (a counter's values per
+//!   player, `counter NAME`, when one is not 0), `end=REASON:P,P,...` (a result recorded
 //!   by a move; P is 1, 1/2 or 0 per player in turn order). Variants with mines add,
 //!   before `end=`: `mines=c3,d4+` (mined cells, `+` when primed; omitted when none),
 //!   `refused=g1-c3[-q]` (the move the player to move was refused) and `rng=HEX` (the
@@ -100,9 +101,14 @@ impl Position {
                 0,
             ));
         }
-        let fs = fields(s);
+        let mut fs = fields(s);
+        let counters = crate::fen::take_counters(variant, &mut fs);
         if crate::fen::is_fen(variant, &fs) {
-            return crate::fen::read(&r, variant, &fs);
+            let mut pos = crate::fen::read(&r, variant, &fs)?;
+            if let Some(values) = counters {
+                pos.set_counters(&values);
+            }
+            return Ok(pos);
         }
         if fs.len() < 6 {
             let at = fs.last().map_or(0, |f| f.at + f.text.len());
@@ -252,11 +258,18 @@ impl Position {
             ));
         }
         let lost: Vec<String> = (0..n)
-            .filter(|&p| v.clauses.reads_lost() && self.lost[p] != 0)
+            .filter(|&p| v.rules.reads_lost() && self.lost[p] != 0)
             .map(|p| format!("{}:{}", tag(p as Player), self.lost[p]))
             .collect();
         if !lost.is_empty() {
             s.push_str(&format!(" lost={}", lost.join(",")));
+        }
+        for (c, counter) in v.rules.counters.iter().enumerate() {
+            let values = &self.counters[c * n..(c + 1) * n];
+            if values.iter().any(|&x| x != 0) {
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                s.push_str(&format!(" {}={}", counter.name, values.join(",")));
+            }
         }
         self.write_mines(&mut s, viewer);
         if let Some(fin) = self.finish {
@@ -269,7 +282,11 @@ impl Position {
                     Score::Loss => "0",
                 })
                 .collect();
-            s.push_str(&format!(" end={}:{}", fin.reason.name(), scores.join(",")));
+            s.push_str(&format!(
+                " end={}:{}",
+                v.end_label(fin.reason),
+                scores.join(",")
+            ));
         }
         s
     }

@@ -3,11 +3,11 @@
 
 use super::short;
 use super::Field;
-use crate::clauses::CheckRule;
 use crate::error::{PositionError, PositionErrorKind as K};
 use crate::ids::{bit, Cell, Kind, Player};
-use crate::outcome::{EndReason, Finish, Score};
+use crate::outcome::{Finish, Score};
 use crate::position::{EpEntry, Position};
+use crate::rules::CheckRule;
 use crate::variant::Variant;
 
 /// Reads the fields of one text into a position; errors carry the whole text.
@@ -362,7 +362,7 @@ impl Reader<'_> {
                 let (reason, scores) = value.split_once(':').ok_or_else(|| {
                     self.err(K::Syntax, "a result is `reason:P,P,...`", at, value.len())
                 })?;
-                let reason = EndReason::from_name(reason).ok_or_else(|| {
+                let reason = self.v.end_reason(reason).ok_or_else(|| {
                     self.err(
                         K::Syntax,
                         format!("unknown end reason `{}`", short(reason)),
@@ -389,6 +389,29 @@ impl Reader<'_> {
                             value.len(),
                         ))
                     }
+                }
+            }
+            key if self.v.rules.counters.iter().any(|c| c.name == key) => {
+                let c = self
+                    .v
+                    .rules
+                    .counters
+                    .iter()
+                    .position(|c| c.name == key)
+                    .unwrap_or(0);
+                let values: Vec<&str> = value.split(',').collect();
+                if values.len() != n {
+                    return Err(self.err(
+                        K::Syntax,
+                        format!("counter `{}` lists {n} numbers, one per player", short(key)),
+                        at,
+                        value.len(),
+                    ));
+                }
+                for (p, x) in values.iter().enumerate() {
+                    pos.counters[c * n + p] = x.parse::<i64>().map_err(|_| {
+                        self.err(K::Number, "a counter is a whole number", at, value.len())
+                    })?;
                 }
             }
             _ => {
@@ -430,7 +453,7 @@ impl Reader<'_> {
                 self.input.len(),
             ));
         }
-        if v.player_count() == 2 && v.clauses.check == CheckRule::Always && pos.finish.is_none() {
+        if v.player_count() == 2 && v.rules.check == CheckRule::Always && pos.finish.is_none() {
             let other = 1 - pos.to_move;
             let attackers = pos.friends_of(pos.to_move);
             let mut kinds = v.royal_kinds & v.owner_kinds[other as usize] & pos.present;
@@ -451,6 +474,7 @@ impl Reader<'_> {
             }
         }
         pos.hash = pos.compute_hash();
+        pos.after_setup();
         Ok(pos)
     }
 }

@@ -120,7 +120,10 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
                 .collect::<Result<_, _>>()?,
         ),
     };
-    let legal = pos.every_move();
+    // Every move the rules allow, as perft counts them: a review shows move
+    // generation, so adjudicated ends (a dead position) do not hide the moves.
+    let mut legal = crate::moves::MoveList::new();
+    pos.perft_moves_into(&mut legal);
     let shown: Vec<Move> = legal
         .iter()
         .filter(|m| {
@@ -142,7 +145,7 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
         let _ = writeln!(
             out,
             "outcome: {}; {}",
-            reason.name(),
+            v.end_label(reason),
             score_text(v, &scores)
         );
     }

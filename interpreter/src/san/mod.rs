@@ -35,9 +35,8 @@ mod read;
 
 pub use read::{parse_move, parse_move_with_offer};
 
-use crate::clauses::EndEvent;
 use crate::ids::{Cell, Player};
-use crate::moves::{mk, Move};
+use crate::moves::{mk, Move, MoveList};
 use crate::outcome::Score;
 use crate::position::Position;
 use names::{disambiguation, Hint};
@@ -45,7 +44,10 @@ use names::{disambiguation, Hint};
 /// The move in the variant's SAN. A move that is not legal here is written in long
 /// notation (never a panic).
 pub fn san(pos: &mut Position, mv: Move) -> String {
-    let legal = pos.every_move();
+    // Every move the rules allow, adjudication aside: a move of a drawn game is still
+    // written in SAN (reviews, records of a game played on).
+    let mut legal = MoveList::new();
+    pos.perft_moves_into(&mut legal);
     let Some(&mv) = legal.iter().find(|m| m.same(mv)) else {
         return pos.long(mv);
     };
@@ -58,11 +60,11 @@ pub fn san(pos: &mut Position, mv: Move) -> String {
         },
         _ => {
             let written = piece_move(pos, mv, &legal, Hint::Least);
-            if read::parse_move(pos, &written) == Ok(mv) {
+            if read::parse_among(pos, &written, &legal) == Some(mv) {
                 written
             } else {
                 let full = piece_move(pos, mv, &legal, Hint::Name);
-                if read::parse_move(pos, &full) == Ok(mv) {
+                if read::parse_among(pos, &full, &legal) == Some(mv) {
                     full
                 } else {
                     pos.long(mv)
@@ -119,10 +121,10 @@ fn suffix(pos: &mut Position, mv: Move) -> String {
         Some(f) => f.scores(v.player_count()).get(me as usize) == Some(&Score::Win),
         None => {
             let mut list = std::mem::take(&mut pos.scratch);
-            pos.legal_moves_into(&mut list);
-            let stuck = list.iter().all(|m| m.kind == mk::PASS);
+            pos.rule_moves_into(&mut list);
+            let stuck = list.iter().all(|m| m.kind == mk::PASS && m.aux == 0);
             pos.scratch = list;
-            stuck && pos.no_move_event() == EndEvent::Checkmate && gives_check(pos, me)
+            stuck && pos.stuck_in_check() && gives_check(pos, me)
         }
     };
     let check = !mate && gives_check(pos, me);

@@ -201,11 +201,26 @@ pub fn parse_move_with_offer(pos: &mut Position, text: &str) -> Result<(Move, bo
     }
     let v = pos.v.clone();
     let (core, offer) = strip_marks(&v, text);
-    read_core(pos, &v, core, &shown).map(|m| (m, offer))
+    let legal = pos.every_move();
+    read_core(pos, &v, core, &shown, &legal).map(|m| (m, offer))
+}
+
+/// The move of `legal` written as `text` (SAN's own check that what it writes reads
+/// back, among the moves it was written for).
+pub(crate) fn parse_among(pos: &mut Position, text: &str, legal: &MoveList) -> Option<Move> {
+    let v = pos.v.clone();
+    let (core, _) = strip_marks(&v, text.trim());
+    read_core(pos, &v, core, core, legal).ok()
 }
 
 /// The legal move written as `core` (marks stripped; `shown` quotes the text).
-fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result<Move, MoveError> {
+fn read_core(
+    pos: &mut Position,
+    v: &Variant,
+    core: &str,
+    shown: &str,
+    legal: &MoveList,
+) -> Result<Move, MoveError> {
     let shown = shown.to_owned();
     if core.is_empty() {
         return Err(MoveError::Unreadable(shown));
@@ -213,7 +228,6 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
     if matches!(core, "pass" | "0000" | "--") {
         return pos.parse_long("pass");
     }
-    let legal = pos.every_move();
     if legal.is_empty() {
         return Err(MoveError::GameOver(shown));
     }
@@ -234,7 +248,7 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
         _ => return Err(ambiguous(pos, &shown, &castles)),
     }
     let reads = readings(v, core, None);
-    match fitting(pos, &reads, &legal) {
+    match fitting(pos, &reads, legal) {
         Found::One(m) => return Ok(m),
         Found::None => {}
         Found::Several(moves) => return Err(ambiguous(pos, &shown, &moves)),
@@ -258,7 +272,7 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
     let (full, part): (Vec<Reading>, Vec<Reading>) =
         loose.iter().cloned().partition(|r| r.to.is_full());
     for group in [full, part] {
-        match fitting(pos, &group, &legal) {
+        match fitting(pos, &group, legal) {
             Found::One(m) => return Ok(m),
             Found::None => {}
             Found::Several(moves) => return Err(ambiguous(pos, &shown, &moves)),
@@ -272,7 +286,7 @@ fn read_core(pos: &mut Position, v: &Variant, core: &str, shown: &str) -> Result
     if mover_castles {
         return Err(MoveError::Castle(shown));
     }
-    Err(diagnose(pos, &shown, &reads, &legal))
+    Err(diagnose(pos, &shown, &reads, legal))
 }
 
 /// What the legal moves that fit some readings come to.

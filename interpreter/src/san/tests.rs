@@ -155,10 +155,16 @@ fn errors_say_why() {
     assert!(matches!(err(&mut p, "Ncd2"), MoveError::NoSuchPiece { .. }));
     assert_eq!(err(&mut p, "O-O"), MoveError::Castle("O-O".into()));
     assert!(matches!(err(&mut p, "e5"), MoveError::CannotReach { .. }));
-    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     assert_eq!(
         err(&mut p, "Qd4").to_string(),
         "`Qd4`: you have no queen on the board"
+    );
+    // Bare kings: the game is over (a dead position), so no move can be played.
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        err(&mut p, "Kd2").to_string(),
+        "the game is over; Kd2 cannot be played"
     );
     let mut p = Position::from_str(&v, "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
     assert_eq!(err(&mut p, "Bd3"), MoveError::LeavesInCheck("Bd3".into()));

@@ -142,8 +142,9 @@ fn a_diagonal_is_blocked_only_when_both_flanking_cells_are_occupied() {
         ("bN h7, bN h8", false),
     ] {
         for piece in ["wB", "wQ", "wK"] {
+            // Three bare kings would be a dead position: a pawn keeps the game going.
             let kings = if piece == "wK" {
-                "gK e10, bK m9"
+                "gK e10, bK m9, wP a2"
             } else {
                 KINGS
             };
@@ -568,8 +569,11 @@ fn stalemate_three_bare_kings_and_agreement_give_one_point_each() {
     assert!(!p.in_check());
     assert!(p.legal_moves().is_empty());
     assert_eq!(points(&mut p), (EndReason::Stalemate, vec![1.0, 1.0, 1.0]));
+    // Three bare kings: the game is over, so there are no legal moves; perft still
+    // counts the kings' moves (adjudications do not stop it).
     let mut p = place(&v, KINGS, 'w', "");
-    assert!(!p.legal_moves().is_empty());
+    assert!(p.legal_moves().is_empty());
+    assert!(perft(&mut p, 1) > 0);
     assert_eq!(points(&mut p), (EndReason::Material, vec![1.0, 1.0, 1.0]));
     // A capture that leaves three bare kings ends the game.
     let mut p = place(&v, "wK d1, gK e10, bK m9, gN e2", 'w', "");

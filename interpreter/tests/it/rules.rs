@@ -366,5 +366,11 @@ fn chess_game_ends() {
             scores: vec![Score::Draw, Score::Draw]
         }
     );
-    assert_eq!(rep.legal_moves().len(), 20, "legal moves ignore repetition");
+    // The game is over: no legal moves; perft ignores repetition (as Fairy-Stockfish).
+    assert!(rep.legal_moves().is_empty(), "a drawn game has no moves");
+    assert_eq!(
+        chessgraph::perft(&mut rep, 1),
+        20,
+        "perft ignores repetition"
+    );
 }

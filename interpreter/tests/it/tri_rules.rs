@@ -167,10 +167,10 @@ fn zubrin_checkmate_eliminates_once_two_remain_and_the_last_player_wins() {
     let mut p = at(&v, "wK e1, wR a1, bK l8, bP l7 k7", 'w', 0, "elim=r");
     play(&mut p, "a1-a8");
     assert_eq!(p.to_move(), 2);
-    // The mated player's only move is the pass that applies `end checkmate: eliminate`.
-    assert_eq!(moves(&mut p), ["pass"]);
-    play(&mut p, "pass");
-    assert!(p.is_eliminated(2));
+    // The mate eliminates Black at once: with one player left the game is over, and
+    // the mated player has no move at all (not even a pass).
+    assert!(moves(&mut p).is_empty());
+    assert_eq!(chessgraph::perft(&mut p, 1), 0);
     assert_eq!(
         p.outcome(),
         finished(EndReason::LastPlayer, &[Win, Loss, Loss])

@@ -2,9 +2,9 @@
 
 use super::{child, children, find, first, letter, string, tight, Builder, P};
 use crate::rules::ast::{
-    CastleDecl, CastleSafety, CheckRule, CmpOp, Counted, EnPassantWindow, EndDecl, Event, MateBy,
-    MaterialScope, NonAggressionDecl, NotationDecl, NotationKey, Outcome, RuntimeCmp, RuntimeCond,
-    SetupDecl, SetupGroup, TurnsDecl,
+    CastleDecl, CastleSafety, CheckDecl, CheckRule, CmpOp, EnPassantWindow, EndDecl, Event, MateBy,
+    MaterialScope, NonAggressionDecl, NotationDecl, NotationKey, Outcome, RuntimeCmp, SetupDecl,
+    SetupGroup, TurnsDecl,
 };
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
@@ -57,35 +57,62 @@ impl Builder<'_> {
         }
     }
 
-    /// `check always | never | when players|royals OP N`.
-    pub(super) fn check(&mut self, pair: P<'_>) -> Spanned<CheckRule> {
+    /// `check always | never | when COND [unless COND]`.
+    pub(super) fn check(&mut self, pair: P<'_>) -> CheckDecl {
         let span = tight(&pair);
         let rule = match find(&pair, Rule::check_when) {
-            Some(cond) => {
-                let counted = child(&cond, Rule::counted);
-                let subject = match first(counted.clone()).as_rule() {
-                    Rule::kw_players => Counted::Players,
-                    _ => Counted::Royals,
-                };
-                CheckRule::When(RuntimeCond {
-                    subject: Spanned::new(subject, tight(&counted)),
-                    op: cmp_op(child(&cond, Rule::cmp_op).as_str()),
-                    value: self.num(child(&cond, Rule::num)),
-                })
+            Some(w) => {
+                let cond = self.cond(child(&w, Rule::cond));
+                Spanned::new(CheckRule::When(cond), tight(&w))
             }
-            None if find(&pair, Rule::kw_never).is_some() => CheckRule::Never,
-            None => CheckRule::Always,
+            None => {
+                let word = pair
+                    .clone()
+                    .into_inner()
+                    .find(|p| matches!(p.as_rule(), Rule::kw_always | Rule::kw_never))
+                    .expect("grammar: always or never");
+                let rule = match word.as_rule() {
+                    Rule::kw_never => CheckRule::Never,
+                    _ => CheckRule::Always,
+                };
+                Spanned::new(rule, tight(&word))
+            }
         };
-        Spanned::new(rule, span)
+        CheckDecl {
+            rule,
+            unless: find(&pair, Rule::check_unless).map(|u| self.cond(child(&u, Rule::cond))),
+            span,
+        }
+    }
+
+    /// `adjudicate if COND: OUTCOMES ["name"]`.
+    pub(super) fn adjudicate(&mut self, pair: P<'_>) -> EndDecl {
+        let c = child(&pair, Rule::cond);
+        let span = tight(&c);
+        EndDecl {
+            event: Spanned::new(Event::Condition(self.cond(c)), span),
+            outcomes: children(&pair, Rule::outcome)
+                .map(|o| self.outcome(&o))
+                .collect(),
+            label: find(&pair, Rule::string).map(string),
+            span: tight(&pair),
+        }
     }
 
     /// `end EVENT: OUTCOME, OUTCOME`.
     pub(super) fn end(&mut self, pair: P<'_>) -> EndDecl {
         EndDecl {
-            event: self.event(child(&pair, Rule::event)),
+            event: match find(&pair, Rule::end_if) {
+                Some(e) => {
+                    let span = tight(&e);
+                    Spanned::new(Event::Condition(self.cond(child(&e, Rule::cond))), span)
+                }
+                None => self.event(child(&pair, Rule::event)),
+            },
             outcomes: children(&pair, Rule::outcome)
-                .map(|o| outcome(&o))
+                .map(|o| self.outcome(&o))
                 .collect(),
+            label: find(&pair, Rule::string).map(string),
             span: tight(&pair),
         }
     }
@@ -207,23 +234,31 @@ impl Builder<'_> {
 }
 
 /// `lose`, `lose to actor`, `win`, `draw`, `eliminate`, `pass`, `captor controls`.
-fn outcome(pair: &P<'_>) -> Spanned<Outcome> {
-    let outcome = match first(pair.clone()).as_rule() {
-        Rule::kw_lose => Outcome::Lose,
-        Rule::kw_win => Outcome::Win,
-        Rule::kw_draw => Outcome::Draw,
-        Rule::kw_eliminate => Outcome::Eliminate,
-        Rule::kw_pass => Outcome::Pass,
-        Rule::lose_to_actor => Outcome::LoseToActor,
-        Rule::most_royals => Outcome::MostRoyals,
-        _ => Outcome::CaptorControls,
-    };
-    Spanned::new(outcome, tight(pair))
+impl Builder<'_> {
+    /// One outcome of an `end` clause or an `after move` rule.
+    pub(super) fn outcome(&mut self, pair: &P<'_>) -> Spanned<Outcome> {
+        let inner = first(pair.clone());
+        let outcome = match inner.as_rule() {
+            Rule::kw_lose => Outcome::Lose,
+            Rule::kw_win => Outcome::Win,
+            Rule::kw_draw => Outcome::Draw,
+            Rule::kw_eliminate => Outcome::Eliminate,
+            Rule::kw_pass => Outcome::Pass,
+            Rule::lose_to_actor => Outcome::LoseToActor,
+            Rule::most_royals => Outcome::MostRoyals,
+            Rule::subject_wins => Outcome::SubjectWins,
+            Rule::actor_loses => Outcome::ActorLoses,
+            Rule::rank_by => Outcome::RankBy(self.expr(child(&inner, Rule::expr))),
+            _ => Outcome::CaptorControls,
+        };
+        Spanned::new(outcome, tight(pair))
+    }
 }
 
 /// A comparison operator as written (the grammar admits only these).
-fn cmp_op(text: &str) -> CmpOp {
+pub(super) fn cmp_op(text: &str) -> CmpOp {
     match text {
+        "!=" => CmpOp::Ne,
         "<" => CmpOp::Lt,
         "<=" => CmpOp::Le,
         ">=" => CmpOp::Ge,

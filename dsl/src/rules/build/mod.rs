@@ -11,6 +11,7 @@ mod decls;
 mod mines;
 mod piece;
 mod points;
+mod rule_core;
 
 use super::ast::{Item, OptionCond, OptionValue, RuleFile, When};
 use super::parser::Rule;
@@ -93,6 +94,12 @@ impl Builder<'_> {
             Rule::mines_stmt => Item::Mines(self.mines(pair)),
             Rule::mine_stmt => Item::Mine(self.mine_rule(pair)),
             Rule::turns_stmt => Item::Turns(self.turns(pair)),
+            Rule::after_stmt => Item::After(self.after(pair)),
+            Rule::forbid_stmt => Item::Filter(self.filter(pair, false)),
+            Rule::must_stmt => Item::Filter(self.filter(pair, true)),
+            Rule::counter_stmt => Item::Counter(self.counter(pair)),
+            Rule::allow_stmt => Item::AllowPass(tight(&pair)),
+            Rule::adjudicate_stmt => Item::Adjudicate(self.adjudicate(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);
@@ -257,7 +264,13 @@ pub(super) fn tight(pair: &P<'_>) -> Span {
     let span = pair.as_span();
     let exact = matches!(
         pair.as_rule(),
-        Rule::string | Rule::path | Rule::zone_term | Rule::mod_zone_term | Rule::aggr_zone_term
+        Rule::string
+            | Rule::path
+            | Rule::zone_term
+            | Rule::mod_zone_term
+            | Rule::aggr_zone_term
+            | Rule::cond_zone_term
+            | Rule::piece_sel
     );
     let end = match pair.clone().into_inner().last() {
         Some(last) if !exact => tight(&last).end as usize,

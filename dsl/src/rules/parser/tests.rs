@@ -421,19 +421,24 @@ fn check_rules() {
     let Item::Check(c) = item("check always") else {
         panic!()
     };
-    assert_eq!(c, Spanned::new(CheckRule::Always, Span::new(0, 12)));
+    assert_eq!(c.rule, Spanned::new(CheckRule::Always, Span::new(6, 12)));
+    assert_eq!((c.span, c.unless), (Span::new(0, 12), None));
     let Item::Check(c) = item("check never # comment") else {
         panic!()
     };
-    assert_eq!(c, Spanned::new(CheckRule::Never, Span::new(0, 11)));
+    assert_eq!(c.rule.node, CheckRule::Never);
+    assert_eq!(c.span, Span::new(0, 11));
     let text = "check when players <= 2";
     let Item::Check(c) = item(text) else { panic!() };
-    let cond = RuntimeCond {
-        subject: Spanned::new(Counted::Players, at(text, "players")),
-        op: CmpOp::Le,
-        value: Spanned::new(Num::Lit(2), at(text, "2")),
+    let CheckRule::When(cond) = c.rule.node else {
+        panic!()
     };
-    assert_eq!(c.node, CheckRule::When(cond));
+    let Cond::Compare(a, op, b) = cond.node else {
+        panic!()
+    };
+    assert_eq!(op, CmpOp::Le);
+    assert_eq!(a.node.terms[0].1.node, Term::Players);
+    assert_eq!(b.node.terms[0].1, Spanned::new(Term::Num(2), at(text, "2")));
     for (op, expected) in [
         ("<", CmpOp::Lt),
         ("=", CmpOp::Eq),
@@ -444,11 +449,21 @@ fn check_rules() {
         let Item::Check(c) = item(&format!("check when royals {op} 1")) else {
             panic!()
         };
-        let CheckRule::When(cond) = c.node else {
+        let CheckRule::When(cond) = c.rule.node else {
             panic!()
         };
-        assert_eq!((cond.subject.node, cond.op), (Counted::Royals, expected));
+        let Cond::Compare(a, op, _) = cond.node else {
+            panic!()
+        };
+        assert_eq!(
+            (&a.node.terms[0].1.node, op),
+            (&Term::Royals(None), expected)
+        );
     }
+    let Item::Check(c) = item("check always unless captures royal") else {
+        panic!()
+    };
+    assert!(matches!(c.unless.unwrap().node, Cond::Captures(v) if v[0].node == "royal"));
 }
 
 #[test]

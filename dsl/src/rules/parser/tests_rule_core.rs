@@ -1,0 +1,184 @@
+//! The rule core: `end if`, `after move`, `forbid`, `must`, `counter`, `allow pass`,
+//! and the condition and expression language they share.
+
+use super::parse_rules;
+use crate::rules::ast::*;
+use crate::SourceFile;
+
+fn item(text: &str) -> Item {
+    let mut file = parse_rules(&SourceFile::new("t.rules", text)).expect("parses");
+    assert_eq!(file.items.len(), 1, "{text}");
+    file.items.remove(0)
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    let ds = parse_rules(&SourceFile::new("t.rules", text)).expect_err("errors");
+    ds.0.iter().map(|d| d.code).collect()
+}
+
+/// The condition of an `end if` statement.
+fn end_cond(text: &str) -> Cond {
+    let Item::End(e) = item(text) else {
+        panic!("{text}")
+    };
+    let Event::Condition(c) = e.event.node else {
+        panic!("{text}")
+    };
+    c.node
+}
+
+fn names(ids: &[Ident]) -> Vec<&str> {
+    ids.iter().map(|i| i.node.as_str()).collect()
+}
+
+#[test]
+fn or_binds_looser_than_and_and_not_tighter() {
+    let c = end_cond("end if check and not turn or moved: lose");
+    let Cond::Or(parts) = c else { panic!("{c:?}") };
+    assert_eq!(parts.len(), 2);
+    let Cond::And(ands) = &parts[0].node else {
+        panic!()
+    };
+    assert_eq!(ands[0].node, Cond::Check(None));
+    let Cond::Not(inner) = &ands[1].node else {
+        panic!()
+    };
+    assert_eq!(inner.node, Cond::Turn);
+    assert_eq!(parts[1].node, Cond::Moved);
+    // Parentheses group.
+    let c = end_cond("end if check and (turn or moved): lose");
+    let Cond::And(ands) = c else { panic!() };
+    assert!(matches!(ands[1].node, Cond::Or(_)));
+}
+
+#[test]
+fn piece_counts_with_types_zones_and_owners() {
+    let c = end_cond("end if pieces king in hill of others + 1 >= pieces - 2: win");
+    let Cond::Compare(a, op, b) = c else { panic!() };
+    assert_eq!(op, CmpOp::Ge);
+    assert_eq!(a.node.terms.len(), 2);
+    let Term::Pieces {
+        pieces,
+        zone,
+        whose,
+    } = &a.node.terms[0].1.node
+    else {
+        panic!()
+    };
+    assert_eq!(names(pieces), ["king"]);
+    assert_eq!(zone.as_ref().unwrap().terms[0].name.node, "hill");
+    assert_eq!(whose.as_ref().unwrap().node, Whose::Others);
+    assert_eq!(a.node.terms[1], (false, a.node.terms[1].1.clone()));
+    assert_eq!(a.node.terms[1].1.node, Term::Num(1));
+    assert!(b.node.terms[1].0, "subtracted");
+    let c = end_cond("end if pieces queen rook bishop = 0 or royals of white != 1: lose");
+    let Cond::Or(parts) = c else { panic!() };
+    let Cond::Compare(_, op, _) = &parts[1].node else {
+        panic!()
+    };
+    assert_eq!(*op, CmpOp::Ne);
+}
+
+#[test]
+fn counters_options_and_game_counts_are_terms() {
+    let c = end_cond("end if checks of mover >= limit and repetitions > 2 and quiet < 100 and players = 1 and lost of victim >= 3: win");
+    let Cond::And(parts) = c else { panic!() };
+    let Cond::Compare(a, _, b) = &parts[0].node else {
+        panic!()
+    };
+    let Term::Name(n, Some(w)) = &a.node.terms[0].1.node else {
+        panic!()
+    };
+    assert_eq!((n.node.as_str(), &w.node), ("checks", &Whose::Mover));
+    assert!(matches!(&b.node.terms[0].1.node, Term::Name(n, None) if n.node == "limit"));
+}
+
+#[test]
+fn move_facts() {
+    let Item::Filter(f) = item("forbid gives check") else {
+        panic!()
+    };
+    assert!(!f.must);
+    assert_eq!(f.cond.node, Cond::GivesCheck(None));
+    let Item::Filter(f) = item("must captures") else {
+        panic!()
+    };
+    assert!(f.must);
+    assert_eq!(f.cond.node, Cond::Captures(vec![]));
+    let c = end_cond("end if move of king into goal.white and captures royal knight and can move of king from start into goal and promotes and castles and round start: draw");
+    let Cond::And(parts) = c else { panic!() };
+    let Cond::Move(m) = &parts[0].node else {
+        panic!()
+    };
+    assert_eq!(names(&m.pieces), ["king"]);
+    assert!(
+        matches!(&m.into.as_ref().unwrap().terms[0].seat, SeatSelector::Seat(s) if s.node == "white")
+    );
+    let Cond::Captures(c) = &parts[1].node else {
+        panic!()
+    };
+    assert_eq!(names(c), ["royal", "knight"]);
+    let Cond::Can(m) = &parts[2].node else {
+        panic!()
+    };
+    assert!(m.from.is_some() && m.into.is_some());
+    assert_eq!(parts[3].node, Cond::Promotes);
+    assert_eq!(parts[5].node, Cond::RoundStart);
+    let c = end_cond("end if gives check to victim and material all K K | K K B: draw");
+    let Cond::And(parts) = c else { panic!() };
+    assert!(matches!(&parts[0].node, Cond::GivesCheck(Some(w)) if w.node == Whose::Victim));
+    assert!(
+        matches!(&parts[1].node, Cond::Material { alternatives, .. } if alternatives.len() == 2)
+    );
+}
+
+#[test]
+fn after_move_effects_and_outcomes() {
+    let Item::After(a) =
+        item("after move if captures: explode all except pawn, add -1 to lives, subject wins")
+    else {
+        panic!()
+    };
+    assert!(a.cond.is_some());
+    let Effect::Explode { dirs, except } = &a.effects[0].node else {
+        panic!()
+    };
+    assert_eq!((names(dirs), names(except)), (vec!["all"], vec!["pawn"]));
+    let Effect::Add { amount, counter } = &a.effects[1].node else {
+        panic!()
+    };
+    assert_eq!((amount.node, counter.node.as_str()), (-1, "lives"));
+    assert_eq!(a.effects[2].node, Effect::Outcome(Outcome::SubjectWins));
+    let Item::After(a) = item("after move: add 1 to moves_made") else {
+        panic!()
+    };
+    assert!(a.cond.is_none());
+    let Item::End(e) = item("end no moves: actor loses, rank by royals + pieces queen") else {
+        panic!()
+    };
+    assert_eq!(e.outcomes[0].node, Outcome::ActorLoses);
+    assert!(matches!(&e.outcomes[1].node, Outcome::RankBy(x) if x.node.terms.len() == 2));
+}
+
+#[test]
+fn counters_and_pass() {
+    let Item::Counter(c) = item("counter checks fen remaining 3 \"checks given\"") else {
+        panic!()
+    };
+    assert_eq!(c.name.node, "checks");
+    assert_eq!(c.fen_remaining.unwrap().node, 3);
+    assert_eq!(c.doc.unwrap().node, "checks given");
+    let Item::Counter(c) = item("counter score") else {
+        panic!()
+    };
+    assert!(c.fen_remaining.is_none() && c.doc.is_none());
+    assert!(matches!(item("allow pass"), Item::AllowPass(_)));
+}
+
+#[test]
+fn broken_conditions_are_syntax_errors() {
+    assert_eq!(codes("end if : lose"), ["rules::syntax"]);
+    assert_eq!(codes("end if check and : lose"), ["rules::syntax"]);
+    assert_eq!(codes("forbid (check"), ["rules::syntax"]);
+    assert_eq!(codes("after move: explode"), ["rules::syntax"]);
+}

@@ -1,0 +1,163 @@
+//! The after-move stage: [`super::Rules::after`], run by `make` once the move is on the
+//! board, and for a position read from a string.
+//!
+//! Rules about the move itself (subject: the mover or the owner of what it took) run
+//! before the turn passes, like the capture they react to: explosions, counters, a
+//! royal captured. Rules about the position (subject: every player, or the player to
+//! move) run after it, so that they see whose turn it is: `end if`, checks of every
+//! opponent. A rule whose condition generates moves is skipped while a move is only
+//! being tried for legality, which no such rule can change.
+
+use super::cond::{MoveFacts, Scope};
+use super::{Rule, Subject};
+use crate::ids::{bit, Player};
+use crate::moves::mk;
+use crate::position::{Position, Undo};
+use std::sync::Arc;
+
+impl Position {
+    /// The facts of the move `u` records, once made.
+    pub(crate) fn facts_after(&self, u: &Undo) -> MoveFacts {
+        let v = &*self.v;
+        let mut removed = 0u64;
+        let mut victim = None;
+        if u.captured != 0 && u.mv.kind != mk::CASTLE {
+            let k = u.captured - 1;
+            removed |= bit(k);
+            victim = Some(v.kind_owner[k as usize]);
+        }
+        let log = &self.removed_log[self.removed_log.len() - u.removed as usize..];
+        for r in log {
+            if v.kind_owner[r.kind as usize] != u.mover {
+                removed |= bit(r.kind);
+                victim.get_or_insert(v.kind_owner[r.kind as usize]);
+            }
+        }
+        let blasted = self.blasted_now();
+        if victim.is_none() && blasted != 0 {
+            victim = Some(v.kind_owner[blasted.trailing_zeros() as usize]);
+        }
+        MoveFacts {
+            mv: u.mv,
+            moved: u.moved.saturating_sub(1),
+            removed,
+            victim,
+            blasted,
+        }
+    }
+
+    /// Runs the rules about the move itself (before the turn passes).
+    pub(crate) fn after_move_first(&mut self, u: &mut Undo) {
+        self.run_after(u, false);
+    }
+
+    /// Runs the rules about the position (after the turn has passed).
+    pub(crate) fn after_move_then(&mut self, u: &mut Undo) {
+        self.run_after(u, true);
+    }
+
+    fn run_after(&mut self, u: &mut Undo, late: bool) {
+        let v = Arc::clone(&self.v);
+        if v.rules.after.is_empty() {
+            return;
+        }
+        let facts = self.facts_after(u);
+        for rule in &v.rules.after {
+            if self.finish.is_some() {
+                return;
+            }
+            if late != matches!(rule.subject, Subject::Each | Subject::Next)
+                || (self.probing && rule.costly)
+            {
+                continue;
+            }
+            self.apply_rule(rule, u.mover, Some(facts), u);
+        }
+        if late {
+            self.skip_eliminated_turn(u);
+        }
+    }
+
+    /// Evaluates `rule` and applies its effects to the first subject it holds for.
+    fn apply_rule(&mut self, rule: &Rule, mover: Player, facts: Option<MoveFacts>, u: &mut Undo) {
+        let scope = |subject: Player| Scope {
+            subject,
+            mover,
+            facts,
+        };
+        match rule.subject {
+            Subject::Mover => {
+                if self.holds(&rule.cond, &scope(mover)) {
+                    self.apply_effects(&rule.effects, mover, mover, rule.reason, u);
+                }
+            }
+            Subject::Victim => {
+                let Some(victim) = facts.and_then(|f| f.victim) else {
+                    return;
+                };
+                if self.holds(&rule.cond, &scope(victim)) {
+                    self.apply_effects(&rule.effects, victim, mover, rule.reason, u);
+                }
+            }
+            Subject::Next => {
+                let next = self.to_move;
+                if self.holds(&rule.cond, &scope(next)) {
+                    self.apply_effects(&rule.effects, next, mover, rule.reason, u);
+                }
+            }
+            Subject::Each => {
+                let n = self.v.player_count();
+                for i in 0..n {
+                    let p = ((mover as usize + i) % n) as Player;
+                    if self.is_eliminated(p) {
+                        continue;
+                    }
+                    if self.holds(&rule.cond, &scope(p)) {
+                        self.apply_effects(&rule.effects, p, p, rule.reason, u);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// After an elimination by a rule about the position, the turn goes to the next
+    /// player still in.
+    fn skip_eliminated_turn(&mut self, u: &mut Undo) {
+        if self.finish.is_some() || !self.turns.is_empty() || !self.is_eliminated(self.to_move) {
+            return;
+        }
+        let next = self.next_player(self.to_move);
+        if next <= self.to_move {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.hash ^= self.turn_hash();
+        self.to_move = next;
+        self.hash ^= self.turn_hash();
+        let _ = u;
+    }
+
+    /// For a position read from a string: the rules about the position that do not
+    /// read a move (a king already on the hill ends the game before any move).
+    pub(crate) fn after_setup(&mut self) {
+        let v = Arc::clone(&self.v);
+        if self.finish.is_some() || v.rules.after.iter().all(|r| r.reads_move) {
+            return;
+        }
+        let n = v.player_count();
+        let mover = (0..n)
+            .map(|i| ((self.to_move as usize + n - 1 - i) % n) as Player)
+            .find(|&p| !self.is_eliminated(p))
+            .unwrap_or(self.to_move);
+        let mut u = self.fresh_undo(crate::Move::pass());
+        for rule in &v.rules.after {
+            if self.finish.is_some() {
+                break;
+            }
+            if rule.reads_move || !matches!(rule.subject, Subject::Each | Subject::Next) {
+                continue;
+            }
+            self.apply_rule(rule, mover, None, &mut u);
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! What rules do to a position: game ends (lose, win, draw, rank by), eliminations,
+//! passes, control, counters and explosions. Every change is recorded in the move's
+//! [`Undo`] (or the logs it counts) so that `unmake` restores it exactly.
+
+use super::cond::{Expr, Scope};
+use crate::ids::{bit, Cell, Kind, Player};
+use crate::outcome::{EndReason, Finish, Score};
+use crate::position::{Position, Undo};
+use dsl::limits::MAX_PLAYERS;
+
+/// An effect.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Effect {
+    /// The subject loses, the others still in win; the game ends.
+    Lose,
+    /// The actor wins, the others lose; the game ends.
+    Win,
+    /// The subject wins, the others lose; the game ends.
+    SubjectWins,
+    /// The actor loses, the others still in win; the game ends.
+    ActorLoses,
+    /// Everyone still in draws; the game ends.
+    Draw,
+    /// The subject is out.
+    Eliminate,
+    /// The subject passes (no-move stage).
+    Pass,
+    /// The actor controls the subject's pieces.
+    CaptorControls,
+    /// The subject loses, the actor wins, the other players still in draw.
+    LoseToActor,
+    /// The players still in with the largest value win, the others lose; all equal: a
+    /// draw (`most royals` is `rank by royals`).
+    RankBy(Expr),
+    /// The subject's counter grows by `amount`.
+    Add {
+        /// Index in [`super::Rules::counters`].
+        counter: u16,
+        /// How much.
+        amount: i64,
+    },
+    /// After a capture: the capturing piece and the pieces around the target leave the
+    /// board ([`super::Rules::explosions`]).
+    Explode(u16),
+}
+
+impl Effect {
+    /// True when the effect ends the game.
+    #[cfg(test)]
+    pub(crate) fn ends(&self) -> bool {
+        matches!(
+            self,
+            Effect::Lose
+                | Effect::Win
+                | Effect::SubjectWins
+                | Effect::ActorLoses
+                | Effect::Draw
+                | Effect::LoseToActor
+                | Effect::RankBy(_)
+        )
+    }
+}
+
+/// The cells an explosion reaches around each target, per player (the directions are
+/// resolved for the mover), and the kinds it spares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Explosion {
+    /// Per `player * cells + cell`: start of its cells in `cells` (one extra entry).
+    pub start: Vec<u32>,
+    /// The cells around.
+    pub cells: Vec<Cell>,
+    /// Kinds the explosion spares around the target (not the capturing piece).
+    pub spare: u64,
+    /// Number of cells of the board (the stride of `start`).
+    pub stride: usize,
+}
+
+impl Explosion {
+    /// The cells around `cell` for a capture by `player`.
+    #[inline]
+    pub fn around(&self, player: Player, cell: Cell) -> &[Cell] {
+        let i = player as usize * self.stride + cell as usize;
+        &self.cells[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// A piece an effect removed, for `unmake`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Removed {
+    pub cell: Cell,
+    pub kind: Kind,
+    pub slot: u16,
+    pub virgin: bool,
+}
+
+impl Position {
+    /// Applies `effects` of an event about `subject` caused by `actor`, stopping when
+    /// the game has ended.
+    pub(crate) fn apply_effects(
+        &mut self,
+        effects: &[Effect],
+        subject: Player,
+        actor: Player,
+        reason: EndReason,
+        u: &mut Undo,
+    ) {
+        for e in effects {
+            if self.finish.is_some() {
+                return;
+            }
+            match e {
+                Effect::Lose => self.finish_with(reason, u, |p, out| {
+                    if p == subject || out {
+                        Score::Loss
+                    } else {
+                        Score::Win
+                    }
+                }),
+                Effect::ActorLoses => self.finish_with(reason, u, |p, out| {
+                    if p == actor || out {
+                        Score::Loss
+                    } else {
+                        Score::Win
+                    }
+                }),
+                Effect::Win => {
+                    self.finish_with(
+                        reason,
+                        u,
+                        |p, _| {
+                            if p == actor {
+                                Score::Win
+                            } else {
+                                Score::Loss
+                            }
+                        },
+                    )
+                }
+                Effect::SubjectWins => self.finish_with(reason, u, |p, _| {
+                    if p == subject {
+                        Score::Win
+                    } else {
+                        Score::Loss
+                    }
+                }),
+                Effect::Draw => {
+                    self.finish_with(
+                        reason,
+                        u,
+                        |_, out| {
+                            if out {
+                                Score::Loss
+                            } else {
+                                Score::Draw
+                            }
+                        },
+                    )
+                }
+                Effect::LoseToActor => self.finish_with(reason, u, |p, out| {
+                    if p == subject || out {
+                        Score::Loss
+                    } else if p == actor {
+                        Score::Win
+                    } else {
+                        Score::Draw
+                    }
+                }),
+                Effect::RankBy(expr) => {
+                    let f = self.ranked(expr, reason);
+                    self.record(f, u);
+                }
+                Effect::Eliminate => self.eliminate(subject, u),
+                Effect::CaptorControls => {
+                    let n = self.v.player_count();
+                    for owner in 0..n {
+                        for region in 0..self.v.regions {
+                            if self.control[owner * self.v.regions + region] == subject {
+                                self.set_control(owner as Player, region, actor, u);
+                            }
+                        }
+                    }
+                }
+                Effect::Pass => {}
+                Effect::Add { counter, amount } => {
+                    self.add_counter(*counter as usize, subject, *amount, u)
+                }
+                Effect::Explode(x) => self.explode(*x as usize, u),
+            }
+        }
+    }
+
+    /// Records a result whose score per player is `score(player, eliminated)`.
+    fn finish_with(
+        &mut self,
+        reason: EndReason,
+        u: &mut Undo,
+        score: impl Fn(Player, bool) -> Score,
+    ) {
+        let n = self.v.player_count();
+        let mut scores = [Score::Loss; MAX_PLAYERS];
+        for (p, s) in scores.iter_mut().enumerate().take(n) {
+            *s = score(p as Player, self.is_eliminated(p as Player));
+        }
+        self.record(Finish::new(reason, &scores[..n]), u);
+    }
+
+    /// The result of `rank by expr`: the players still in with the largest value win,
+    /// the others lose; all equal: a draw.
+    pub(crate) fn ranked(&self, expr: &Expr, reason: EndReason) -> Finish {
+        let n = self.v.player_count();
+        let mut values = [None; MAX_PLAYERS];
+        for (p, v) in values.iter_mut().enumerate().take(n) {
+            if !self.is_eliminated(p as Player) {
+                let scope = Scope {
+                    subject: p as Player,
+                    mover: p as Player,
+                    facts: None,
+                };
+                *v = Some(self.value(expr, &scope));
+            }
+        }
+        let best = values[..n].iter().flatten().copied().max().unwrap_or(0);
+        let all_best = values[..n].iter().flatten().all(|&c| c == best);
+        let mut scores = [Score::Loss; MAX_PLAYERS];
+        for (s, v) in scores.iter_mut().zip(values.iter()).take(n) {
+            *s = match v {
+                Some(c) if *c == best && all_best => Score::Draw,
+                Some(c) if *c == best => Score::Win,
+                _ => Score::Loss,
+            };
+        }
+        Finish::new(reason, &scores[..n])
+    }
+
+    pub(crate) fn record(&mut self, f: Finish, u: &mut Undo) {
+        self.finish = Some(f);
+        self.hash ^= self.v.keys.finished;
+        u.finished = true;
+    }
+
+    /// Puts `subject` out; when one player is left, the `last player` effects (by
+    /// default: he wins).
+    pub(crate) fn eliminate(&mut self, subject: Player, u: &mut Undo) {
+        if self.is_eliminated(subject) {
+            return;
+        }
+        self.eliminated |= 1 << subject;
+        self.hash ^= self.v.keys.eliminated(subject);
+        let n = self.v.player_count() as Player;
+        let mut left = (0..n).filter(|&p| !self.is_eliminated(p));
+        match (left.next(), left.next()) {
+            (None, _) => self.finish_with(EndReason::LastPlayer, u, |_, _| Score::Loss),
+            (Some(last), None) => {
+                let v = std::sync::Arc::clone(&self.v);
+                self.apply_effects(&v.rules.last_player, last, last, EndReason::LastPlayer, u);
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds `amount` to counter `c` of `player`, logged for `unmake`.
+    fn add_counter(&mut self, c: usize, player: Player, amount: i64, u: &mut Undo) {
+        let i = c * self.v.player_count() + player as usize;
+        let old = self.counters[i];
+        let new = old.saturating_add(amount);
+        self.counters[i] = new;
+        let k = &self.v.keys;
+        self.hash ^= k.counter(c, player, old) ^ k.counter(c, player, new);
+        self.counter_log.push((i as u16, old));
+        u.counter_changes += 1;
+    }
+
+    /// The explosion `x` of a capture just made: the capturing piece (on the target)
+    /// and the pieces around the target, but the spared kinds, leave the board.
+    fn explode(&mut self, x: usize, u: &mut Undo) {
+        let v = std::sync::Arc::clone(&self.v);
+        let blast = &v.rules.explosions[x];
+        let at = u.mv.to;
+        if self.board[at as usize] != 0 {
+            self.remove_by_effect(at, u);
+        }
+        for &c in blast.around(u.mover, at) {
+            let sq = self.board[c as usize];
+            if sq != 0 && blast.spare & bit(sq - 1) == 0 {
+                self.remove_by_effect(c, u);
+            }
+        }
+    }
+
+    /// Removes the piece on `cell` as an effect of a rule (counted as lost material,
+    /// its unmoved mark dropped), logged for `unmake`.
+    fn remove_by_effect(&mut self, cell: Cell, u: &mut Undo) {
+        let slot = self.slot[cell as usize];
+        let kind = self.remove(cell);
+        let virgin = self.virgin.remove(cell);
+        if virgin {
+            self.hash ^= self.v.keys.virgin(cell);
+        }
+        let (owner, value) = self.v.owner_and_value(kind);
+        self.add_lost(owner, value);
+        self.removed_log.push(Removed {
+            cell,
+            kind,
+            slot,
+            virgin,
+        });
+        u.removed += 1;
+    }
+
+    /// `unmake`, first part: puts back what rules removed and restores counters.
+    pub(crate) fn unmake_effects(&mut self, u: &Undo) {
+        for _ in 0..u.removed {
+            if let Some(r) = self.removed_log.pop() {
+                self.restore(r.cell, r.kind, r.slot);
+                if r.virgin {
+                    self.virgin.insert(r.cell);
+                }
+                let (owner, value) = self.v.owner_and_value(r.kind);
+                self.lost[owner as usize] -= value;
+            }
+        }
+        for _ in 0..u.counter_changes {
+            if let Some((i, old)) = self.counter_log.pop() {
+                self.counters[i as usize] = old;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Effect;
+
+    #[test]
+    fn ending_effects() {
+        assert!(Effect::Lose.ends() && Effect::SubjectWins.ends());
+        assert!(!Effect::Eliminate.ends() && !Effect::Pass.ends());
+        assert!(!Effect::Add {
+            counter: 0,
+            amount: 1
+        }
+        .ends());
+    }
+}

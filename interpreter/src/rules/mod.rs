@@ -1,0 +1,219 @@
+//! The compiled game rules: one small intermediate form between the rule file and the
+//! position.
+//!
+//! Every rule is a condition ([`Cond`], over the position and, where the stage has one,
+//! the move) with effects ([`Effect`]), attached to one of a few fixed stages, each
+//! evaluated at exactly one place:
+//!
+//! | stage | where | what it may do |
+//! |---|---|---|
+//! | [`Rules::filters`] (`forbid`, `must`, `non-aggression`) | the legal-move pipeline (`filter.rs`) | remove moves |
+//! | [`Rules::check`] (`check ...`) | the same pipeline (`legality.rs`) | remove moves that leave a royal attacked |
+//! | [`Rules::after`] (`after move`, `end if`, `end royal captured`, ...) | `make`, after the move (`after.rs`) | counters, explosions, game ends, eliminations, control |
+//! | [`Rules::stuck`] (`end checkmate`, `stalemate`, `no moves`) | the player to move has no legal move (`stuck.rs`) | game ends, a pass, an elimination |
+//! | [`Rules::adjudication`] (`end repetition`, `quiet`, `material`, `moves`, `adjudicate if`) | [`crate::Position::outcome`] and the legal moves of play, never perft (`outcome.rs`) | game ends |
+//!
+//! The statements of the rule file are sugar for these (`compile/rules.rs` lowers
+//! them). Conditions, expressions and effects are closed enums dispatched by `match`:
+//! no `dyn`, and evaluation never allocates.
+
+mod after;
+pub(crate) mod cond;
+pub(crate) mod effect;
+mod filter;
+mod stuck;
+
+pub(crate) use cond::{Cond, Expr, Scope, Whose};
+pub(crate) use effect::{Effect, Explosion};
+
+use crate::cellset::CellSet;
+use crate::outcome::EndReason;
+use dsl::rules::ast::CmpOp;
+
+/// When no move may leave one's own royal attacked.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum CheckRule {
+    /// `check never` (also the default).
+    Never,
+    /// `check always`.
+    Always,
+    /// `check when COND`: for the players the condition holds for.
+    When(Cond),
+}
+
+/// A move filter: `forbid COND` or `must COND`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Filter {
+    /// When some legal move meets the condition, only those are legal (`must`); else
+    /// the moves that meet it are illegal (`forbid`).
+    pub must: bool,
+    /// About the mover and the move.
+    pub cond: Cond,
+}
+
+/// Who an after-move or adjudication rule is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Subject {
+    /// The player who moved (the actor too).
+    Mover,
+    /// Every player still in, the mover first, then in turn order; each is his own
+    /// actor. The first player the condition holds for gets the effects.
+    Each,
+    /// The owner of the piece the move captured or a mine blew up (the actor: the
+    /// mover).
+    Victim,
+    /// The player to move (the actor: the player who moved last).
+    Next,
+}
+
+/// A rule of the after-move, no-move or adjudication stage.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Rule {
+    /// Who it is about.
+    pub subject: Subject,
+    /// When it applies.
+    pub cond: Cond,
+    /// What follows, in the order written.
+    pub effects: Vec<Effect>,
+    /// Why the game ended, when an effect ends it.
+    pub reason: EndReason,
+    /// The condition reads the move just made: the rule is skipped in a position read
+    /// from a string.
+    pub reads_move: bool,
+    /// The condition is costly (it generates moves): probes (moves tried for
+    /// legality) skip the rule, which no legality test depends on.
+    pub costly: bool,
+}
+
+/// Who is credited with the end when the player to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Credit {
+    /// The player who moved last.
+    Previous,
+    /// The first opponent after the subject whose pieces attack his royal.
+    Checker,
+    /// The opponent whose pieces alone give the mate (`checkmate by one`).
+    LoneMater,
+}
+
+/// A rule of the no-move stage: the player to move has no legal move.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StuckRule {
+    /// When it applies (about the player without a move).
+    pub cond: Cond,
+    /// Who is the actor.
+    pub credit: Credit,
+    /// What follows.
+    pub effects: Vec<Effect>,
+    /// Why the game ends.
+    pub reason: EndReason,
+}
+
+/// A per-player counter (`counter NAME`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Counter {
+    /// Its name, also its key in position strings.
+    pub name: String,
+    /// FEN writes `N - value` (Fairy-Stockfish's remaining checks).
+    pub fen_remaining: Option<i64>,
+}
+
+/// The compiled game rules.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Rules {
+    /// The check rule.
+    pub check: CheckRule,
+    /// Moves the check rule lets through although they leave a royal attacked.
+    pub unless: Option<Cond>,
+    /// Move filters, in file order.
+    pub filters: Vec<Filter>,
+    /// After every move, in file order.
+    pub after: Vec<Rule>,
+    /// When the player to move has no legal move: the first rule that applies; none:
+    /// a draw.
+    pub stuck: Vec<StuckRule>,
+    /// Ends applied in play but not in perft, in file order.
+    pub adjudication: Vec<Rule>,
+    /// When one player is left (`end last player`; default: he wins).
+    pub last_player: Vec<Effect>,
+    /// `en passant lasts round` (else: the next turn only).
+    pub ep_round: bool,
+    /// What a win, a draw and a loss are worth (`points`), see `scoring.rs`.
+    pub points: crate::scoring::Points,
+    /// Hidden mines (`mines`, `mine` statements), if the variant has any.
+    pub mines: Option<Box<crate::mines::MineRules>>,
+    /// Counters, in declaration order.
+    pub counters: Vec<Counter>,
+    /// The player to move may pass (`allow pass`).
+    pub allow_pass: bool,
+    /// Zones that conditions read, per player (index by `Cond`/`Expr` zone ids).
+    pub zones: Vec<Vec<CellSet>>,
+    /// Explosions of `explode` effects (index by `Effect::Explode`).
+    pub explosions: Vec<Explosion>,
+    /// Names of the ends of general rules (`EndReason::Rule(i)`).
+    pub labels: Vec<String>,
+    /// Derived: some rule reads lost points (they are then hashed and written).
+    pub reads_lost: bool,
+    /// Derived: captures explode (legality then tests by making every capture).
+    pub explodes: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            check: CheckRule::Never,
+            unless: None,
+            filters: Vec::new(),
+            after: Vec::new(),
+            stuck: Vec::new(),
+            adjudication: Vec::new(),
+            last_player: vec![Effect::Win],
+            ep_round: false,
+            points: crate::scoring::Points::default(),
+            mines: None,
+            counters: Vec::new(),
+            allow_pass: false,
+            zones: Vec::new(),
+            explosions: Vec::new(),
+            labels: Vec::new(),
+            reads_lost: false,
+            explodes: false,
+        }
+    }
+}
+
+impl Rules {
+    /// True when a rule reads lost points: they are then hashed and written in
+    /// position strings.
+    pub fn reads_lost(&self) -> bool {
+        self.reads_lost
+    }
+}
+
+/// `a OP b`.
+pub(crate) fn compare(a: i64, op: CmpOp, b: i64) -> bool {
+    match op {
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Ge => a >= b,
+        CmpOp::Gt => a > b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_all_ops() {
+        assert!(compare(2, CmpOp::Le, 2));
+        assert!(!compare(3, CmpOp::Le, 2));
+        assert!(compare(1, CmpOp::Lt, 2));
+        assert!(compare(2, CmpOp::Eq, 2));
+        assert!(compare(3, CmpOp::Ne, 2));
+        assert!(compare(3, CmpOp::Ge, 2));
+        assert!(!compare(2, CmpOp::Gt, 2));
+    }
+}

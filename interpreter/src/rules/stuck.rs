@@ -1,0 +1,125 @@
+//! The no-move stage: [`super::Rules::stuck`], when the player to move has no legal
+//! move (checkmate, stalemate, no moves: sugar for conditions on the check rule and
+//! the check).
+//!
+//! The first rule whose condition holds applies (none: a draw). Its effects are applied
+//! by the pass move of that player: when they let the game go on (a pass, or an
+//! elimination that leaves two players or more) the pass is his one legal move; when
+//! they end the game there is no move at all, and [`Position::outcome`] reports the end
+//! the pass would record.
+
+use super::cond::Scope;
+use super::{Credit, Effect};
+use crate::ids::{Cell, Player};
+use crate::outcome::EndReason;
+use crate::position::{Position, Undo};
+use std::sync::Arc;
+
+/// The rule that applies now that the player to move has no legal move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NoMove {
+    /// Index in [`super::Rules::stuck`]; `None`: no rule applies, a draw.
+    pub rule: Option<usize>,
+    /// The player without a move.
+    pub subject: Player,
+    /// Who is credited.
+    pub actor: Player,
+}
+
+/// The effects when no rule applies.
+const DRAW: &[Effect] = &[Effect::Draw];
+
+impl Position {
+    /// The rule that applies now that the player to move (or, with turn tracks, the
+    /// player found mated) has no legal move.
+    pub(crate) fn no_move(&mut self) -> NoMove {
+        let me = self.no_move_subject();
+        let previous = self.undo.last().map_or(me, |u| u.mover);
+        let v = Arc::clone(&self.v);
+        let scope = Scope {
+            subject: me,
+            mover: previous,
+            facts: None,
+        };
+        for (i, r) in v.rules.stuck.iter().enumerate() {
+            if self.holds(&r.cond, &scope) {
+                let actor = match r.credit {
+                    Credit::Previous => previous,
+                    Credit::Checker => self.checking_player(me),
+                    Credit::LoneMater => self
+                        .lone_mater(me)
+                        .unwrap_or_else(|| self.checking_player(me)),
+                };
+                return NoMove {
+                    rule: Some(i),
+                    subject: me,
+                    actor,
+                };
+            }
+        }
+        NoMove {
+            rule: None,
+            subject: me,
+            actor: previous,
+        }
+    }
+
+    /// Checkmate, stalemate or no moves, for a player without a legal move whom no rule
+    /// names.
+    fn no_move_reason(&self, me: Player) -> EndReason {
+        if !self.check_applies(me) {
+            EndReason::NoMoves
+        } else if self.royal_attacked(me) {
+            EndReason::Checkmate
+        } else {
+            EndReason::Stalemate
+        }
+    }
+
+    /// Who has no legal move: the player to move, or with turn tracks the player the
+    /// last legal-move generation found checkmated.
+    pub(crate) fn no_move_subject(&self) -> Player {
+        self.mated.unwrap_or(self.to_move)
+    }
+
+    /// True when the player without a move is checkmated (SAN's mate mark).
+    pub(crate) fn stuck_in_check(&self) -> bool {
+        let me = self.no_move_subject();
+        self.check_applies(me) && self.royal_attacked(me)
+    }
+
+    /// `make` of a forced pass: apply the no-move rule (found before the move began).
+    pub(crate) fn pass_effects(&mut self, nm: NoMove, u: &mut Undo) {
+        let v = Arc::clone(&self.v);
+        let (effects, reason) = match nm.rule {
+            Some(i) => (&v.rules.stuck[i].effects[..], v.rules.stuck[i].reason),
+            None => (DRAW, self.no_move_reason(nm.subject)),
+        };
+        self.apply_effects(effects, nm.subject, nm.actor, reason, u);
+    }
+
+    /// True when the forced pass lets the game go on (the player passes, or is out and
+    /// two players or more are left): then it is his one legal move.
+    pub(crate) fn pass_continues(&mut self) -> bool {
+        self.probe(crate::Move::pass(), |p| p.finish.is_none())
+    }
+
+    /// The opponent credited with a checkmate: the first player after the mated one
+    /// in turn order whose pieces attack his royal; else the previous mover.
+    pub(crate) fn checking_player(&self, subject: Player) -> Player {
+        let n = self.v.player_count();
+        let mut cells = [0 as Cell; 8];
+        let count = self.royals_of(subject, &mut cells).min(8);
+        for i in 1..n {
+            let p = ((subject as usize + i) % n) as Player;
+            if self.is_eliminated(p) {
+                continue;
+            }
+            let kinds = self.friends_of(p);
+            if cells[..count].iter().any(|&c| self.attacked(c, kinds)) {
+                return p;
+            }
+        }
+        self.undo.last().map_or(subject, |u| u.mover)
+    }
+}
