@@ -11,7 +11,7 @@
 mod counters;
 mod write;
 
-pub(crate) use counters::take_counters;
+pub(crate) use counters::{take_counters, unwritten_counters};
 
 use crate::error::{PositionError, PositionErrorKind as K};
 use crate::ids::{bit, Cell, Player};

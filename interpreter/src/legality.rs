@@ -192,18 +192,19 @@ impl Position {
     }
 
     /// Makes `m` as a probe, tests `me`'s royals (he has `royals` of them), unmakes
-    /// it. Legal when none is attacked (and, with explosions, none blew up), or when the
-    /// check rule's `unless` condition lets the move through.
+    /// it. Legal when none is attacked, or when the check rule's `unless` condition
+    /// lets the move through; never when an explosion took one of them.
     pub(crate) fn try_move(&mut self, me: Player, m: Move, royals: usize) -> bool {
-        self.probe(m, |p| p.safe_after(me, royals) || p.unless_holds(me))
+        self.probe(m, |p| {
+            p.royals_kept(me, royals) && (!p.royal_attacked(me) || p.unless_holds(me))
+        })
     }
 
-    /// After `me`'s move: none of his royals is attacked, and with explosions he still
-    /// has all `royals` of them.
-    pub(crate) fn safe_after(&self, me: Player, royals: usize) -> bool {
+    /// False when `me` had `royals` royals before his move and, with explosions, fewer
+    /// now: a move may not blow up its own royal.
+    pub(crate) fn royals_kept(&self, me: Player, royals: usize) -> bool {
         let mut cells = [0 as Cell; 8];
-        let lost = self.v.rules.explodes && self.royals_of(me, &mut cells) < royals;
-        !lost && !self.royal_attacked(me)
+        !self.v.rules.explodes || self.royals_of(me, &mut cells) >= royals
     }
 
     /// True when a mine lies on `cell` (a move there may blow the piece up).

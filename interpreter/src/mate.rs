@@ -76,7 +76,8 @@ impl Position {
             let royals = self.royals_of(player, &mut cells);
             !list.iter().any(|&m| {
                 self.probe(m, |p| {
-                    p.safe_after(player, royals) || p.unless_holds(player)
+                    p.royals_kept(player, royals)
+                        && (!p.royal_attacked(player) || p.unless_holds(player))
                 })
             })
         } else {

@@ -74,6 +74,15 @@ pub enum Item {
     /// `adjudicate if COND: OUTCOMES`: an end applied in play, never in perft (its
     /// event is always [`Event::Condition`]).
     Adjudicate(EndDecl),
+    /// `include "FILE"`: another rule file's statements come first (resolved by
+    /// [`crate::rules::load_rules`], which leaves no `Include` in the items it returns).
+    Include(Spanned<String>),
+    /// `remove ...`: drops statements of the included files.
+    Remove(RemoveDecl),
+    /// `extend piece NAME { ... }`: more moves for a piece of an included file.
+    Extend(ExtendDecl),
+    /// `def NAME = COND`: a named condition.
+    Def(DefDecl),
     /// `when COND { items }`: items that apply only when an option condition holds.
     When(When<Item>),
 }
@@ -262,6 +271,8 @@ pub enum PieceItem {
     Move(MoveRule),
     /// `[may] promote into ZONE to TYPES`.
     Promote(PromoteRule),
+    /// `like PIECES`: the moves and promotions of other pieces.
+    Like(Vec<Ident>),
     /// `when COND { ... }`.
     When(When<PieceItem>),
 }
@@ -504,6 +515,67 @@ pub enum Event {
     /// `if COND`: after every move (and in a position as read), for every player still
     /// in (the mover first, then in turn order), the condition about that player.
     Condition(Spanned<super::ast_rules::Cond>),
+}
+
+/// `remove ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RemoveDecl {
+    /// What goes.
+    pub target: RemoveTarget,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// What a `remove` statement drops (from included files only).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RemoveTarget {
+    /// `remove castles`: every castle.
+    Castles,
+    /// `remove castle "NAME" [for PLAYER]`.
+    Castle(Spanned<String>, Option<Ident>),
+    /// `remove piece NAME`: the piece type (its setup and castles must go too).
+    Piece(Ident),
+    /// `remove setup PLAYER`.
+    Setup(Ident),
+    /// `remove end EVENT` (every clause of that event) or `remove end "label"`.
+    End(EndKey),
+    /// `remove check`: back to no check rule.
+    Check,
+    /// `remove filters`: every `forbid`, `must` and `non-aggression`.
+    Filters,
+    /// `remove notation`: the default marks again.
+    Notation,
+}
+
+/// Which `end` clauses a `remove end` drops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndKey {
+    /// Every clause of this event kind (`checkmate`, `material`, `repetition`, ...).
+    Kind(String),
+    /// The `end if` / `adjudicate if` clauses with this label.
+    Label(String),
+}
+
+/// `extend piece NAME { ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtendDecl {
+    /// The piece extended.
+    pub piece: Ident,
+    /// The items added.
+    pub body: Vec<PieceItem>,
+    /// The header.
+    pub span: Span,
+}
+
+/// `def NAME = COND`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefDecl {
+    /// The name.
+    pub name: Ident,
+    /// What it stands for.
+    pub cond: Spanned<super::ast_rules::Cond>,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// Who gives a checkmate, for `checkmate by one|many`.

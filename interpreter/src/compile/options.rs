@@ -380,6 +380,7 @@ impl<'a> Active<'a> {
                 Item::AllowPass(s) => self.passes.push(*s),
                 Item::Adjudicate(e) => self.adjudications.push(e),
                 Item::When(_) => {}
+                Item::Include(_) | Item::Remove(_) | Item::Extend(_) | Item::Def(_) => {}
             }
         }
     }

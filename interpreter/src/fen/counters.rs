@@ -33,6 +33,13 @@ pub(crate) fn take_counters(v: &Variant, fs: &mut Vec<Field>) -> Option<Vec<i64>
     Some(vec![given.0, given.1])
 }
 
+/// The counters of a FEN without a counter field, as Fairy-Stockfish reads it: each
+/// player one short of the limit ("the next check wins").
+pub(crate) fn unwritten_counters(v: &Variant) -> Option<Vec<i64>> {
+    let limit = v.rules.counters.first()?.fen_remaining?;
+    rectangular(v).then(|| vec![limit - 1; 2])
+}
+
 /// The counter field of FEN (`3+3`), or `None` when the variant has none.
 pub(crate) fn counter_field(pos: &crate::Position) -> Option<String> {
     let limit = pos.v.rules.counters.first()?.fen_remaining?;
@@ -41,4 +48,26 @@ pub(crate) fn counter_field(pos: &crate::Position) -> Option<String> {
         limit - pos.counter(0, 0),
         limit - pos.counter(0, 1)
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{compile, CHESS_BOARD, CHESS_RULES};
+    use crate::Position;
+
+    #[test]
+    fn check_counts_read_both_fen_forms() {
+        let rules = format!("{CHESS_RULES}\ncounter checks fen remaining 3\n");
+        let v = compile(&rules, CHESS_BOARD).unwrap();
+        let a = Position::from_str(&v, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39")
+            .unwrap();
+        assert_eq!((a.counter(0, 0), a.counter(0, 1)), (2, 0), "{a}");
+        let b = Position::from_str(&v, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0")
+            .unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            a.fen().unwrap(),
+            "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39"
+        );
+    }
 }

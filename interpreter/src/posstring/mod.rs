@@ -102,13 +102,27 @@ impl Position {
             ));
         }
         let mut fs = fields(s);
-        let counters = crate::fen::take_counters(variant, &mut fs);
-        if crate::fen::is_fen(variant, &fs) {
-            let mut pos = crate::fen::read(&r, variant, &fs)?;
-            if let Some(values) = counters {
-                pos.set_counters(&values);
-            }
-            return Ok(pos);
+        // FEN's counter field (`3+3`); `PLACEMENT w - - 1 39` then reads alike as FEN or
+        // as a position string.
+        let mut counters = crate::fen::take_counters(variant, &mut fs);
+        if counters.is_none() && crate::fen::is_fen(variant, &fs) {
+            counters = crate::fen::unwritten_counters(variant);
+        }
+        let mut pos = Position::read_fields(&r, variant, &fs)?;
+        if let Some(values) = counters {
+            pos.set_counters(&values);
+        }
+        Ok(pos)
+    }
+
+    /// [`Position::from_str`] of the fields, once FEN's counter field is taken out.
+    fn read_fields(
+        r: &Reader,
+        variant: &Arc<Variant>,
+        fs: &[Field],
+    ) -> Result<Position, PositionError> {
+        if crate::fen::is_fen(variant, fs) {
+            return crate::fen::read(r, variant, fs);
         }
         if fs.len() < 6 {
             let at = fs.last().map_or(0, |f| f.at + f.text.len());

@@ -460,7 +460,11 @@ impl Reader<'_> {
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as Kind;
                 kinds &= kinds - 1;
-                if pos.pieces_of(k).iter().any(|&c| pos.attacked(c, attackers)) {
+                if pos
+                    .pieces_of(k)
+                    .iter()
+                    .any(|&c| pos.royal_cell_attacked(other, c, attackers))
+                {
                     return Err(self.err(
                         K::Illegal,
                         format!(

@@ -100,6 +100,10 @@ impl Builder<'_> {
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
             Rule::adjudicate_stmt => Item::Adjudicate(self.adjudicate(pair)),
+            Rule::include_stmt => Item::Include(string(child(&pair, Rule::string))),
+            Rule::remove_stmt => Item::Remove(self.remove(pair)),
+            Rule::extend_stmt => Item::Extend(self.extend(pair)),
+            Rule::def_stmt => Item::Def(self.def(pair)),
             Rule::when_stmt => {
                 let block = child(&pair, Rule::item_block);
                 let (cond, span) = self.when_header(&pair, &block);

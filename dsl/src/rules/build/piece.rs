@@ -45,7 +45,7 @@ impl Builder<'_> {
     }
 
     /// The statements of a piece block.
-    fn piece_block(&mut self, pair: P<'_>) -> Vec<PieceItem> {
+    pub(super) fn piece_block(&mut self, pair: P<'_>) -> Vec<PieceItem> {
         children(&pair, Rule::piece_item)
             .filter_map(|p| self.piece_item(first(p)))
             .collect()
@@ -56,6 +56,11 @@ impl Builder<'_> {
         Some(match pair.as_rule() {
             Rule::move_rule => PieceItem::Move(self.move_rule(pair)),
             Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
+            Rule::like_rule => PieceItem::Like(
+                children(&pair, Rule::piece_ref)
+                    .map(|p| self.ident(p))
+                    .collect(),
+            ),
             Rule::piece_when => {
                 let block = child(&pair, Rule::piece_block);
                 let (cond, span) = self.when_header(&pair, &block);

@@ -3,7 +3,8 @@
 
 use super::{child, children, find, first, letter, string, tight, Builder, P};
 use crate::rules::ast::{
-    AfterDecl, Cond, CounterDecl, Effect, Expr, FilterDecl, MaterialScope, MoveFact, Term, Whose,
+    AfterDecl, Cond, CounterDecl, DefDecl, Effect, EndKey, Expr, ExtendDecl, FilterDecl,
+    MaterialScope, MoveFact, RemoveDecl, RemoveTarget, Term, Whose,
 };
 use crate::rules::parser::Rule;
 use crate::Spanned;
@@ -38,6 +39,56 @@ impl Builder<'_> {
                 Spanned::new(self.int(&n), tight(&n))
             }),
             doc: find(&pair, Rule::string).map(string),
+            span: tight(&pair),
+        }
+    }
+
+    /// `remove ...`.
+    pub(super) fn remove(&mut self, pair: P<'_>) -> RemoveDecl {
+        let span = tight(&pair);
+        let t = first(child(&pair, Rule::remove_target));
+        let target = match t.as_rule() {
+            Rule::kw_castles => RemoveTarget::Castles,
+            Rule::castle_target => RemoveTarget::Castle(
+                string(child(&t, Rule::string)),
+                find(&t, Rule::player_ref).map(|p| self.ident(p)),
+            ),
+            Rule::piece_target => RemoveTarget::Piece(self.ident(child(&t, Rule::piece_ref))),
+            Rule::setup_target => RemoveTarget::Setup(self.ident(child(&t, Rule::player_ref))),
+            Rule::end_target => match find(&t, Rule::string) {
+                Some(s) => RemoveTarget::End(EndKey::Label(string(s).node)),
+                None => {
+                    let kind = child(&t, Rule::end_kind);
+                    let words: Vec<&str> = kind.as_str().split_whitespace().collect();
+                    RemoveTarget::End(EndKey::Kind(words.join(" ")))
+                }
+            },
+            Rule::kw_check => RemoveTarget::Check,
+            Rule::kw_filters => RemoveTarget::Filters,
+            _ => RemoveTarget::Notation,
+        };
+        RemoveDecl { target, span }
+    }
+
+    /// `extend piece NAME { ... }`.
+    pub(super) fn extend(&mut self, pair: P<'_>) -> ExtendDecl {
+        let block = child(&pair, Rule::piece_block);
+        let open = tight(&child(&block, Rule::p_lbrace));
+        ExtendDecl {
+            piece: self.ident(child(&pair, Rule::piece_ref)),
+            span: crate::Span {
+                start: tight(&pair).start,
+                end: open.end,
+            },
+            body: self.piece_block(block),
+        }
+    }
+
+    /// `def NAME = COND`.
+    pub(super) fn def(&mut self, pair: P<'_>) -> DefDecl {
+        DefDecl {
+            name: self.ident(child(&pair, Rule::def_name)),
+            cond: self.cond(child(&pair, Rule::cond)),
             span: tight(&pair),
         }
     }
