@@ -379,3 +379,56 @@ fn counters_at_their_limits_do_not_overflow() {
         "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295"
     );
 }
+
+#[test]
+fn long_digit_runs_after_pieces_are_row_length_errors() {
+    // `col + n` on a run of 20+ digits used to wrap around (two pieces on one cell in
+    // release builds, an overflow panic in debug builds).
+    let v = chess();
+    for s in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN99999999999999999999999NBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN18446744073709551615NBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN18446744073709551614NBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN99999999999999999999999 w - - 0 1",
+    ] {
+        let e = Position::from_str(&v, s).expect_err(s);
+        assert_eq!(e.kind, PositionErrorKind::RowLength, "{s}: {}", e.message);
+        assert!(e.message.contains("does not fit"), "{}", e.message);
+    }
+}
+
+#[test]
+fn extreme_lost_points_are_number_errors() {
+    // `i64::MIN.abs()` overflowed (a panic in debug builds, accepted in release).
+    let v = crate::common::named("chess-for-3", &[]);
+    let start = Position::start(&v).to_string();
+    for lost in [
+        "lost=w:-9223372036854775808",
+        "lost=w:9223372036854775807",
+        "lost=w:99999999999999999999",
+    ] {
+        let s = format!("{start} {lost}");
+        let e = Position::from_str(&v, &s).expect_err(&s);
+        assert_eq!(e.kind, PositionErrorKind::Number, "{s}: {}", e.message);
+    }
+}
+
+#[test]
+fn track_move_numbers_at_their_limit_are_errors_or_unmake_exactly() {
+    let v = crate::common::named("strategichess-team", &[("boards", "2")]);
+    let s = Position::start(&v).to_string();
+    let base = s.split(" turns=").next().unwrap();
+    for turns in ["w4294967295,w4294967295", "w4294967294,w4294967295"] {
+        let s = format!("{base} turns={turns} next=1");
+        match Position::from_str(&v, &s) {
+            Ok(mut p) => {
+                let before = p.clone();
+                let moves = p.legal_moves();
+                p.make(moves[0]);
+                p.unmake();
+                assert_eq!(p, before, "{s}");
+            }
+            Err(e) => assert_eq!(e.kind, PositionErrorKind::Number, "{s}: {}", e.message),
+        }
+    }
+}
