@@ -2,6 +2,9 @@
 
 use std::sync::Arc;
 
+/// The UTF-8 byte-order mark.
+const BOM: char = '\u{feff}';
+
 /// A named text file, shared by every diagnostic that points into it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
@@ -12,11 +15,16 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    /// A new shared source file.
+    /// A new shared source file. A leading UTF-8 byte-order mark is dropped (editors
+    /// on some systems write one): spans count from the first character after it.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         Arc::new(SourceFile {
             name: name.into(),
-            text: text.into(),
+            text,
         })
     }
 
