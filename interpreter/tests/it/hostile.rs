@@ -469,7 +469,8 @@ fn board_fails(text: &str) {
     assert!(dsl::board::load_board(&file).is_err());
 }
 
-const TWO_DIRS: &str = "name: x\nseats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n";
+const TWO_DIRS: &str =
+    "name: x\nseats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n";
 
 #[test]
 fn hostile_inputs_load_in_linear_time() {
@@ -503,7 +504,9 @@ fn hostile_inputs_load_linearly() {
         ));
     });
     scales_linearly("option lines", 5_000, |n| {
-        let options: String = (0..n).map(|i| format!("option o{i}: bool = false\n")).collect();
+        let options: String = (0..n)
+            .map(|i| format!("option o{i}: bool = false\n"))
+            .collect();
         let whens: String = (0..n).map(|i| format!("when o{i} {{\n}}\n")).collect();
         fails_on_chess(&format!("{base}{options}{whens}setup white: X e1\n"));
     });
