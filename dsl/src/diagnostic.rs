@@ -4,7 +4,7 @@
 //! binary chooses how to render it. Loaders collect every problem they find into
 //! [`Diagnostics`] rather than stopping at the first.
 
-use crate::source::SourceFile;
+use crate::source::{ceil_char, floor_char, SourceFile};
 use crate::span::Span;
 use std::fmt;
 use std::sync::Arc;
@@ -134,35 +134,94 @@ impl miette::Diagnostic for Diagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         self.file.as_ref()?;
-        let primary = self
-            .primary
-            .iter()
-            .map(|(s, l)| miette::LabeledSpan::new_primary_with_span(Some(l.clone()), *s));
-        let secondary = self
-            .secondary
-            .iter()
-            .map(|(s, l)| miette::LabeledSpan::new_with_span(Some(l.clone()), *s));
+        let text = self.file.as_ref()?.text.as_str();
+        let primary = self.primary.iter().map(move |(s, l)| {
+            miette::LabeledSpan::new_primary_with_span(Some(l.clone()), bounded(text, *s))
+        });
+        let secondary = self.secondary.iter().map(move |(s, l)| {
+            miette::LabeledSpan::new_with_span(Some(l.clone()), bounded(text, *s))
+        });
         Some(Box::new(primary.chain(secondary)))
     }
 }
 
+/// Most bytes of source shown before a label's start and after its end in a rendered
+/// excerpt: a diagnostic on a 4 MB line shows a window of it, not the whole line.
+pub const EXCERPT_BYTES: usize = 160;
+/// Longest label: a longer span is underlined over its first this many bytes.
+pub const MAX_LABEL_BYTES: usize = 240;
+
+/// `span` within `text` and at most [`MAX_LABEL_BYTES`] long, on char boundaries.
+fn bounded(text: &str, span: Span) -> Span {
+    let start = floor_char(text, span.start as usize);
+    let end = (span.end as usize).clamp(start, text.len());
+    let end = floor_char(text, end.min(start + MAX_LABEL_BYTES));
+    Span::new(start, end)
+}
+
 impl miette::SourceCode for SourceFile {
+    /// The lines around `span`, as miette's own implementation for `str` gives them,
+    /// but cut to [`EXCERPT_BYTES`] on either side of the span (line and column
+    /// numbers stay those of the file). Spans longer than [`MAX_LABEL_BYTES`] (miette
+    /// asks for one when it tries to draw two labels in one excerpt) are refused, so
+    /// miette draws such labels in excerpts of their own.
     fn read_span<'a>(
         &'a self,
         span: &miette::SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let text = self.text.as_str();
+        let bytes = text.as_bytes();
+        let start = span.offset();
+        let end = start.saturating_add(span.len());
+        if end > text.len() || span.len() > MAX_LABEL_BYTES {
+            return Err(miette::MietteError::OutOfBounds);
+        }
+        let lo = ceil_char(text, start.saturating_sub(EXCERPT_BYTES));
+        let hi = floor_char(text, end.saturating_add(EXCERPT_BYTES));
+        // Back to the start of the span's line, then over `before` more lines.
+        let mut from = floor_char(text, start);
+        if context_lines_before > 0 {
+            let mut lines = 0;
+            while from > lo {
+                if bytes[from - 1] == b'\n' {
+                    if lines == context_lines_before {
+                        break;
+                    }
+                    lines += 1;
+                }
+                from -= 1;
+            }
+            from = ceil_char(text, from);
+        }
+        // On to the end of the span's last line, then over `after` more lines (each
+        // with its line break).
+        let mut to = ceil_char(text, end.max(from));
+        let mut lines = 0;
+        while to < hi {
+            to += 1;
+            if bytes[to - 1] == b'\n' {
+                if lines == context_lines_after {
+                    break;
+                }
+                lines += 1;
+            }
+        }
+        let to = floor_char(text, to);
+        let (line, line_start) = self.line_of(from);
+        let column = text[line_start..from].chars().count();
+        // As miette's own `str` implementation counts it: the line breaks from the
+        // start of the file (its graphical handler merges two labels' excerpts when
+        // `line + line_count` of the first reaches the second's line).
+        let line_count = self.line_of(to).0;
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
-            inner.data(),
-            *inner.span(),
-            inner.line(),
-            inner.column(),
-            inner.line_count(),
+            &bytes[from..to],
+            (from, to - from).into(),
+            line,
+            column,
+            line_count,
         )))
     }
 }
@@ -230,6 +289,63 @@ impl miette::Diagnostic for Diagnostics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn render(d: &Diagnostic) -> String {
+        let mut out = String::new();
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .render_report(&mut out, d)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn excerpts_of_long_lines_are_windows() {
+        // Line 2 is 1 MB long; labels in its middle and at both ends.
+        let long = "ab ".repeat(350_000);
+        let text = format!("setup white: K e1\n{long}\nlast line\n");
+        let f = SourceFile::new("x.rules", text.clone());
+        let line2 = text.find('\n').unwrap() + 1;
+        let mid = line2 + 3 * 200_000;
+        let end = line2 + long.len() - 3;
+        let d = Diagnostic::error("t", "m")
+            .at(&f, Span::new(mid, mid + 2), "in the middle")
+            .also(Span::new(line2, line2 + 2), "at the start")
+            .also(Span::new(end, end + 2), "at the end");
+        let out = render(&d);
+        assert!(out.len() < 3000, "{} bytes:\n{out}", out.len());
+        assert!(out.contains("[x.rules:2:600001]"), "{out}");
+        for label in ["in the middle", "at the start", "at the end"] {
+            assert!(out.contains(label), "{label}: {out}");
+        }
+        assert!(
+            out.contains("setup white"),
+            "the line before the first label: {out}"
+        );
+        assert!(
+            out.contains("last line"),
+            "the line after the last label: {out}"
+        );
+        // A label as long as the line is drawn over its first bytes only.
+        let d = Diagnostic::error("t", "m").at(&f, Span::new(line2, line2 + long.len()), "all");
+        let out = render(&d);
+        assert!(out.len() < 3000, "{} bytes", out.len());
+        assert!(
+            out.contains("[x.rules:2:1]") && out.contains("all"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn short_excerpts_are_whole_lines() {
+        let f = SourceFile::new("x.rules", "game \"ä\"\nboard b\nplayer w\n");
+        let d = Diagnostic::error("t", "m").at(&f, Span::new(16, 17), "here");
+        let out = render(&d);
+        assert!(out.contains("[x.rules:2:7]"), "{out}");
+        for line in ["1 │ game \"ä\"", "2 │ board b", "3 │ player w"] {
+            assert!(out.contains(line), "{line}: {out}");
+        }
+    }
 
     #[test]
     fn location_is_line_and_column() {

@@ -23,6 +23,9 @@ pub const MAX_PIECE_TYPES: usize = 32;
 pub const MAX_PATH_LEN: usize = 8;
 /// Deepest nesting of `{ }` blocks in a rule file (a piece block holding `when` blocks).
 pub const MAX_BLOCK_DEPTH: usize = 8;
+/// Deepest nesting of a board file's YAML (block indentation levels, `- ` entries
+/// and `[`/`{` together); the YAML parser's time grows with depth times length.
+pub const MAX_YAML_DEPTH: usize = 32;
 /// Most diagnostics reported from one file before giving up.
 pub const MAX_DIAGNOSTICS: usize = 50;
 /// Most lattice cells considered before filtering (width x height).

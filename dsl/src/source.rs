@@ -1,49 +1,135 @@
 //! Source files shared by diagnostics.
 
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// The UTF-8 byte-order mark.
+const BOM: char = '\u{feff}';
 
 /// A named text file, shared by every diagnostic that points into it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct SourceFile {
     /// The name shown in diagnostics (usually the path as given by the user).
     pub name: String,
     /// The whole text.
     pub text: String,
+    /// Byte offset of the start of every line, built on the first lookup, so that
+    /// rendering many diagnostics of a large file does not rescan it each time.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
+impl fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SourceFile")
+            .field("name", &self.name)
+            .field("bytes", &self.text.len())
+            .finish()
+    }
+}
+
+impl PartialEq for SourceFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.text == other.text
+    }
+}
+
+impl Eq for SourceFile {}
+
 impl SourceFile {
-    /// A new shared source file.
+    /// A new shared source file. A leading UTF-8 byte-order mark is dropped (editors
+    /// on some systems write one): spans count from the first character after it.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         Arc::new(SourceFile {
             name: name.into(),
-            text: text.into(),
+            text,
+            line_starts: OnceLock::new(),
         })
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        })
+    }
+
+    /// 0-based line of a byte offset (clamped to the text) and the byte offset where
+    /// that line starts.
+    pub(crate) fn line_of(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset) - 1;
+        (line, starts[line])
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
-        let offset = (offset as usize).min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].chars().count() + 1;
-        (line, col)
+        let offset = floor_char(&self.text, offset as usize);
+        let (line, start) = self.line_of(offset);
+        (line + 1, self.text[start..offset].chars().count() + 1)
     }
 
     /// Byte offset of a 1-based line and column; clamps to the end of the text.
     pub fn offset_of(&self, line: usize, col: usize) -> usize {
-        let mut offset = 0;
-        for (i, l) in self.text.split_inclusive('\n').enumerate() {
-            if i + 1 == line {
-                let within: usize = l
-                    .chars()
-                    .take(col.saturating_sub(1))
-                    .map(char::len_utf8)
-                    .sum();
-                return offset + within;
-            }
-            offset += l.len();
-        }
-        self.text.len()
+        let starts = self.line_starts();
+        let Some(&start) = line.checked_sub(1).and_then(|l| starts.get(l)) else {
+            return self.text.len();
+        };
+        let end = starts.get(line).copied().unwrap_or(self.text.len());
+        let within: usize = self.text[start..end]
+            .chars()
+            .take(col.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        start + within
+    }
+}
+
+/// The largest char boundary of `text` at or before `i` (clamped to its length).
+pub(crate) fn floor_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest char boundary of `text` at or after `i` (clamped to its length).
+pub(crate) fn ceil_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_round_trip() {
+        let f = SourceFile::new("x", "ab\nçd\n\nlast");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        assert_eq!(f.line_col(5), (2, 2), "columns count characters");
+        assert_eq!(f.line_col(7), (3, 1));
+        assert_eq!(f.line_col(99), (4, 5));
+        assert_eq!(f.offset_of(2, 2), 5);
+        assert_eq!(f.offset_of(4, 3), 10);
+        assert_eq!(f.offset_of(9, 1), f.text.len());
+        assert_eq!(f.offset_of(0, 1), f.text.len());
+        assert_eq!(*f, *SourceFile::new("x", "ab\nçd\n\nlast"));
     }
 }

@@ -26,10 +26,24 @@ fn main() -> ExitCode {
         report: report.clone(),
     };
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let result = Config::from_args(args).and_then(|c| cli::run(&c, &mut input, &mut t));
+    let result = Config::from_args(args).and_then(|c| {
+        // `play` reads through a thread that Ctrl-C can stop (the game then ends
+        // with its record, exit status 130); other commands read standard input.
+        let interruptible = match c {
+            Config::Play { .. } => cli::interrupt::Input::stdin(),
+            _ => None,
+        };
+        match interruptible {
+            Some(mut input) => cli::run(&c, &mut input, &mut t),
+            None => cli::run(&c, &mut stdin.lock(), &mut t),
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Interrupted) => {
+            let _ = t.eprint("interrupted\n");
+            ExitCode::from(130)
+        }
         // A closed pipe on the standard streams: nothing more can be said.
         Err(CliError::Io {
             action: "write",

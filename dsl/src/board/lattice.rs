@@ -14,7 +14,7 @@ use super::draft::{Draft, LatticeCells, Origin};
 use super::geometry;
 use super::graph::{Cell, CellId, DirId, Edge};
 use super::locate::YamlPath;
-use super::names::{check_name, is_name_char};
+use super::names::check_name;
 use super::report::Reporter;
 use super::schema::LatticeDecl;
 use crate::limits::{MAX_CELLS, MAX_LATTICE_AREA};
@@ -130,14 +130,14 @@ fn files(lat: &LatticeDecl, rep: &mut Reporter, base: &YamlPath) -> Option<Vec<c
     let mut ok = true;
     let mut seen = HashSet::new();
     for &c in &files {
-        if !is_name_char(c) || c.is_ascii_digit() {
+        if !c.is_ascii_alphabetic() {
             rep.error(
                 "board::lattice-files",
                 format!("file letter {c:?} cannot start a cell name"),
                 span,
                 "bad file letter",
-                "file letters are letters, `_`, `:` or `'` (not digits: `1` + `12` and \
-                 `11` + `2` would both be `112`)",
+                "file letters are ASCII letters: a cell name starts with its file (not a \
+                 digit: `1` + `12` and `11` + `2` would both be `112`)",
             );
             ok = false;
         } else if !seen.insert(c) {

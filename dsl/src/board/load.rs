@@ -23,6 +23,7 @@ use super::zones;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::limits::{MAX_FILE_BYTES, MAX_PLAYERS};
 use crate::source::SourceFile;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// Reads, expands and validates a board file.
@@ -128,11 +129,12 @@ fn seats(decl: &BoardFile, d: &mut Draft, rep: &mut Reporter) {
 /// The palette, checked against the colours the cells use.
 fn palette(decl: &BoardFile, d: &Draft, rep: &mut Reporter) -> Vec<(String, String)> {
     let base = YamlPath::root().key("palette");
-    let used: Vec<&str> = d.cells.iter().filter_map(|c| c.colour.as_deref()).collect();
+    let used: HashSet<&str> = d.cells.iter().filter_map(|c| c.colour.as_deref()).collect();
     let mut out: Vec<(String, String)> = Vec::new();
+    let mut named: HashSet<&str> = HashSet::new();
     for (i, (name, css)) in decl.palette.iter().enumerate() {
         let span = rep.key(&base.entry(i));
-        if out.iter().any(|(n, _)| n == name) {
+        if !named.insert(name) {
             rep.error(
                 "board::duplicate-colour",
                 format!("colour `{name}` appears twice in the palette"),
@@ -142,7 +144,7 @@ fn palette(decl: &BoardFile, d: &Draft, rep: &mut Reporter) -> Vec<(String, Stri
             );
             continue;
         }
-        if !used.contains(&name) {
+        if !used.contains(name) {
             rep.warning(
                 "board::unused-colour",
                 format!("no cell has colour `{name}`"),
@@ -157,7 +159,7 @@ fn palette(decl: &BoardFile, d: &Draft, rep: &mut Reporter) -> Vec<(String, Stri
         let mut missing: Vec<&str> = used
             .iter()
             .copied()
-            .filter(|c| !out.iter().any(|(n, _)| n == c))
+            .filter(|c| !named.contains(c))
             .collect();
         missing.sort_unstable();
         missing.dedup();

@@ -3,7 +3,9 @@
 //!
 //! Names end up in rule files, position strings and move notation, so they are kept
 //! to a small character set (`[A-Za-z0-9_:']`, at most [`MAX_NAME_LEN`] characters)
-//! that never needs quoting anywhere.
+//! that never needs quoting anywhere. The rule is the rule grammar's `name_text`, so
+//! that every name a board declares can be written in a rule file: a name starts
+//! with an ASCII letter or digit, and a `:` is followed by one.
 
 use super::report::Reporter;
 use crate::limits::MAX_NAME_LEN;
@@ -24,9 +26,17 @@ pub(crate) fn name_problem(name: &str) -> Option<String> {
     if name.chars().count() > MAX_NAME_LEN {
         return Some(format!("it is longer than {MAX_NAME_LEN} characters"));
     }
-    name.chars()
-        .find(|c| !is_name_char(*c))
-        .map(|c| format!("it contains {c:?}"))
+    if let Some(c) = name.chars().find(|c| !is_name_char(*c)) {
+        return Some(format!("it contains {c:?}"));
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return Some("it does not start with a letter or a digit".to_owned());
+    }
+    let b = name.as_bytes();
+    if (0..b.len()).any(|i| b[i] == b':' && !b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)) {
+        return Some("a `:` in it is not followed by a letter or a digit".to_owned());
+    }
+    None
 }
 
 /// Reports `name` if it is not a valid name; true when it is valid.
@@ -40,8 +50,9 @@ pub(crate) fn check_name(rep: &mut Reporter, what: &str, name: &str, span: Span)
                 span,
                 "bad name",
                 format!(
-                    "names use letters, digits, `_`, `:` and `'`, at most {MAX_NAME_LEN} \
-                     characters, so that rule files and position strings can use them unquoted"
+                    "names use ASCII letters, digits, `_`, `:` and `'` (a letter or digit \
+                     first and after each `:`), at most {MAX_NAME_LEN} characters, so that \
+                     rule files and position strings can use them unquoted"
                 ),
             );
             false
@@ -140,5 +151,12 @@ mod tests {
         assert!(name_problem(&"x".repeat(33)).is_some());
         assert!(name_problem(&"x".repeat(32)).is_none());
         assert!(name_problem("é").is_some());
+        assert!(name_problem("😀1").unwrap().contains("'😀'"));
+        for bad in ["_x", "'q", ":a", "a:", "a::b", "2:", "a:_"] {
+            assert!(name_problem(bad).is_some(), "{bad}");
+        }
+        for good in ["a_", "a'", "a:b", "2:a3", "1", "x_:y9"] {
+            assert!(name_problem(good).is_none(), "{good}");
+        }
     }
 }

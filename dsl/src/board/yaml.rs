@@ -6,6 +6,7 @@
 
 use super::schema::BoardFile;
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_YAML_DEPTH;
 use crate::source::SourceFile;
 use crate::span::Span;
 use crate::suggest;
@@ -28,10 +29,117 @@ pub fn parse_board_yaml(file: &Arc<SourceFile>) -> Result<BoardFile, Diagnostic>
         // serde would say "missing field `directions`", which hides the real problem.
         return Err(yaml_error(file, "EOF while parsing a value", Some((1, 1))));
     }
+    if let Some(at) = too_deep(&file.text) {
+        return Err(Diagnostic::error(
+            "board::nesting-too-deep",
+            format!("the board file nests more than {MAX_YAML_DEPTH} levels deep"),
+        )
+        .at(file, token_span(file, at), "too deep")
+        .help(
+            "a board file needs a few levels (cells, links, a `between` list); check for \
+             unclosed `[` or `{` and for indentation that keeps growing",
+        ));
+    }
     serde_yaml::from_str::<BoardFile>(&file.text).map_err(|e| {
         let location = e.location().map(|l| (l.line(), l.column()));
         yaml_error(file, &e.to_string(), location)
     })
+}
+
+/// Where the YAML text first nests deeper than [`MAX_YAML_DEPTH`], if it does.
+///
+/// A linear pre-scan, so that serde_yaml (whose scanner spends time proportional to
+/// the flow depth on every token, and memory on every block level) never sees deep
+/// input. It counts block levels (indentation columns and `- ` entries on a line) and
+/// flow levels (`[`, `{`), skipping comments and quoted scalars. It may count a
+/// bracket inside a plain or block scalar too: such a board is refused though valid
+/// YAML, which no board file needs.
+fn too_deep(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut block: Vec<usize> = Vec::new();
+    let mut flow = 0usize;
+    // The quote a quoted scalar that spans lines is still inside.
+    let mut quote: Option<u8> = None;
+    let mut line_start = 0;
+    while line_start < b.len() {
+        let line_end = b[line_start..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(b.len(), |i| line_start + i);
+        let line = &b[line_start..line_end];
+        let mut i = 0;
+        if quote.is_none() && flow == 0 {
+            while i < line.len() && line[i] == b' ' {
+                i += 1;
+            }
+            if i == line.len() || line[i] == b'#' || line[i] == b'\r' {
+                line_start = line_end + 1;
+                continue;
+            }
+            while block.last().is_some_and(|&c| c > i) {
+                block.pop();
+            }
+            if block.last() != Some(&i) {
+                block.push(i);
+            }
+            // `- - x`: a sequence in a sequence, one level per dash.
+            while line[i] == b'-' && line.get(i + 1).map_or(true, |&c| c == b' ') {
+                i += 1;
+                while i < line.len() && line[i] == b' ' {
+                    i += 1;
+                }
+                if i == line.len() || line[i] == b'#' {
+                    break;
+                }
+                block.push(i);
+                if block.len() > MAX_YAML_DEPTH {
+                    return Some(line_start + i);
+                }
+            }
+            if block.len() > MAX_YAML_DEPTH {
+                return Some(line_start + i);
+            }
+        }
+        // The last character that is not a space: a quote starts a quoted scalar only
+        // where a scalar may start (`a'` is a plain scalar with a quote in it).
+        let mut prev = b' ';
+        let mut at_start = true;
+        while i < line.len() {
+            let c = line[i];
+            match quote {
+                Some(q) => {
+                    if c == b'\\' && q == b'"' {
+                        i += 1;
+                    } else if c == q {
+                        if q == b'\'' && line.get(i + 1) == Some(&b'\'') {
+                            i += 1;
+                        } else {
+                            quote = None;
+                        }
+                    }
+                }
+                None => match c {
+                    b'#' if at_start || prev == b' ' || prev == b'\t' => break,
+                    b'"' | b'\'' if at_start || b"[{,:-?".contains(&prev) => quote = Some(c),
+                    b'[' | b'{' => {
+                        flow += 1;
+                        if flow + block.len() > MAX_YAML_DEPTH {
+                            return Some(line_start + i);
+                        }
+                    }
+                    b']' | b'}' => flow = flow.saturating_sub(1),
+                    _ => {}
+                },
+            }
+            if c != b' ' && c != b'\t' {
+                prev = c;
+                at_start = false;
+            }
+            i += 1;
+        }
+        line_start = line_end + 1;
+    }
+    None
 }
 
 /// Builds the diagnostic for one serde_yaml error message.
@@ -220,6 +328,27 @@ mod tests {
     fn err(text: &str) -> Diagnostic {
         let f = SourceFile::new("t.yaml", text);
         parse_board_yaml(&f).unwrap_err()
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let deep = |text: &str| too_deep(text);
+        let ok = "a:\n  b:\n    - c: [[1, 0], {x: [2]}]\n    - - d\n# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n\
+                  e: \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\nf: 'it''s [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['\n\
+                  g: a'\n";
+        assert_eq!(deep(ok), None);
+        let flow = format!("a: {}", "[".repeat(100));
+        assert_eq!(deep(&flow), Some(3 + MAX_YAML_DEPTH - 1));
+        assert!(deep(&format!("g: a'\nh: {}", "{a: ".repeat(40))).is_some());
+        assert!(deep(&format!("a:\n{}", "- ".repeat(40))).is_some());
+        let mut block = String::new();
+        for i in 0..40 {
+            block += &format!("{}a:\n", " ".repeat(i));
+        }
+        assert!(deep(&block).is_some());
+        let d = err(&format!("directions:\n  n: {}", "[".repeat(10_000)));
+        assert_eq!(d.code, "board::nesting-too-deep");
+        assert_eq!(d.location().unwrap(), "t.yaml:2:36");
     }
 
     #[test]

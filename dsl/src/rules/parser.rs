@@ -32,6 +32,10 @@ pub fn parse_rules(file: &Arc<SourceFile>) -> Result<RuleFile, Diagnostics> {
     let mut text = file.text.clone();
     let mut blanked = Vec::new();
     let mut diags = Vec::new();
+    // Each recovery parses the text again up to the next error: bytes of re-parsing
+    // allowed, so that a large file with errors near its end costs a few parses
+    // rather than one per diagnostic.
+    let mut budget = file.text.len() + RECOVERY_BYTES;
     let rule_file = loop {
         match RulesParser::parse(Rule::file, &text) {
             Ok(mut pairs) => {
@@ -49,6 +53,10 @@ pub fn parse_rules(file: &Arc<SourceFile>) -> Result<RuleFile, Diagnostics> {
                     break None;
                 };
                 let range = recovery.range;
+                let Some(left) = budget.checked_sub(range.end) else {
+                    break None;
+                };
+                budget = left;
                 if diags.len() >= MAX_DIAGNOSTICS
                     || !recover::blank_with(&mut text, range.clone(), recovery.keep_braces)
                 {
@@ -65,6 +73,10 @@ pub fn parse_rules(file: &Arc<SourceFile>) -> Result<RuleFile, Diagnostics> {
         _ => Err(Diagnostics(diags)),
     }
 }
+
+/// Re-parsing allowed to error recovery beyond the file's own length, in bytes: every
+/// rule file of ordinary size gets all its syntax errors reported.
+const RECOVERY_BYTES: usize = 1 << 20;
 
 /// Refuses files too large to be a rule file before pest sees them.
 fn check_size(file: &Arc<SourceFile>) -> Option<Diagnostic> {

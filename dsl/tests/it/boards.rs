@@ -73,3 +73,44 @@ fn chess_variant_board_loads() {
     assert!(warnings.is_empty(), "{}", render_all(&warnings));
     assert_eq!((board.cells.len(), board.edges.len()), (64, 420));
 }
+
+/// A board with one explicit cell named `name` (and a partner `b2` linked to it).
+fn board_with_cell(name: &str) -> String {
+    format!(
+        "name: t\nseats: [white]\ndirections:\n  n: {{ opposite: s }}\n  s: {{ opposite: n }}\n\
+         cells:\n  - name: \"{name}\"\n    links: {{ n: b2 }}\n  - name: b2\n    links: {{ s: \"{name}\" }}\n\
+         rows: [[\"{name}\", b2]]\n"
+    )
+}
+
+#[test]
+fn board_names_follow_the_rule_files_name_rule() {
+    // Every cell name a board accepts can be written in a rule file, and the other
+    // way round: both follow the grammar's `name_text` (ASCII, `[A-Za-z0-9_:']`,
+    // starting with a letter or digit, a letter or digit after each `:`).
+    let names = [
+        "a1", "2:a3", "a'", "x_y", "Z9", "1", "😀1", "é4", "_x", "'q", ":a", "a:", "a::b", "a:_",
+        "a-b", "a.b",
+    ];
+    for name in names {
+        let board = load_board(&SourceFile::new("t.yaml", board_with_cell(name)));
+        let rules = dsl::rules::parse_rules(&SourceFile::new(
+            "t.rules",
+            format!("board \"t.yaml\"\nplayer white\nsetup white: K {name}\n"),
+        ));
+        assert_eq!(
+            board.is_ok(),
+            rules.is_ok(),
+            "`{name}`: board {}, rules {}",
+            board.as_ref().map_or_else(render_all, |_| "ok".into()),
+            rules.as_ref().map_or_else(render_all, |_| "ok".into()),
+        );
+        if let Err(ds) = board {
+            let d =
+                ds.0.iter()
+                    .find(|d| d.code == "board::bad-name")
+                    .expect("bad-name");
+            assert_eq!(d.location().unwrap(), "t.yaml:7:11", "{name}");
+        }
+    }
+}

@@ -82,3 +82,22 @@ fn every_variant_rule_file_parses() {
     }
     assert!(seen >= 1, "no rule files under {}", variants.display());
 }
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let text = "\u{feff}game \"x\"\nboard \"b.yaml\"\nplayer white\n";
+    let rules = parse_rules(&SourceFile::new("bom.rules", text)).unwrap_or_else(|ds| {
+        panic!(
+            "a leading byte-order mark should be accepted:\n{}",
+            render_all(&ds)
+        )
+    });
+    assert_eq!(rules.items.len(), 3);
+    // Spans count from after the mark: an error on line 2 is at column 1.
+    let ds = parse_rules(&SourceFile::new(
+        "bom.rules",
+        "\u{feff}game \"x\"\nbord \"b\"\n",
+    ))
+    .unwrap_err();
+    assert_eq!(ds.0[0].location().unwrap(), "bom.rules:2:1");
+}

@@ -155,6 +155,10 @@ pub enum CliError {
         help("type `quit` to stop a game on purpose, `resign` or `draw` to end it")
     )]
     Abandoned,
+    /// `play` was interrupted (Ctrl-C); the record was printed (exit status 130).
+    #[error("interrupted; the game is unfinished")]
+    #[diagnostic(code(cli::interrupted))]
+    Interrupted,
 }
 
 impl CliError {

@@ -5,6 +5,7 @@ pub mod args;
 mod board;
 pub mod config;
 mod error;
+pub mod interrupt;
 mod load;
 mod locate;
 mod moves;

@@ -116,6 +116,12 @@ impl Cx {
         );
     }
 
+    /// True once [`MAX_DIAGNOSTICS`] are kept: later ones are only counted, so
+    /// callers may skip building their helps.
+    pub fn full(&self) -> bool {
+        self.diags.0.len() >= MAX_DIAGNOSTICS
+    }
+
     /// True once an error was reported.
     pub fn has_errors(&self) -> bool {
         self.dropped > 0 || self.diags.has_errors()

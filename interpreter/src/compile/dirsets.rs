@@ -5,7 +5,7 @@ use super::cx::Cx;
 use super::names::BoardNames;
 use super::options::Active;
 use super::players::Players;
-use super::zones::Zones;
+use super::zones::{Expr, Zones};
 use crate::cellset::CellSet;
 use crate::ids::{Cell, Dir, Player};
 use dsl::rules::ast::Ident;
@@ -36,6 +36,10 @@ impl DirSets {
         }
         if let Some(&s) = self.names.get(&name.node) {
             return Some(DirRef::Set(s));
+        }
+        if cx.full() {
+            cx.unknown("compile::unknown-direction", "direction", name, [], "");
+            return None;
         }
         let mut known: Vec<&str> = names
             .board
@@ -73,10 +77,16 @@ pub(crate) fn dirs_of(mask: u32) -> impl Iterator<Item = Dir> {
     (0..32u8).filter(move |d| mask & (1 << d) != 0)
 }
 
+/// One case of a set, resolved but not evaluated: its zone is evaluated when the
+/// masks are computed, so a set of many `in ZONE` cases does not hold a cell set per
+/// case and owner.
 struct Case {
-    names: Vec<DirRef>,
+    /// The board directions named, as a mask.
+    board: u32,
+    /// The sets named, each once.
+    sets: Vec<usize>,
     players: u16,
-    zone: Option<Vec<CellSet>>,
+    zone: Option<Expr>,
 }
 
 /// Declares the sets, checks their names and cycles, and computes every mask.
@@ -122,57 +132,69 @@ pub(crate) fn compile(
         decls.push(*d);
     }
     let mut cases: Vec<Vec<Case>> = Vec::new();
+    let mut named = vec![false; decls.len()];
     for d in &decls {
         let mut cs = Vec::new();
         for c in &d.cases {
-            let refs: Vec<DirRef> = c
-                .names
-                .iter()
-                .filter_map(|n| sets.resolve(n, names, cx))
-                .collect();
-            let players = players.mask(&c.players, cx);
-            let zone = match &c.zone {
-                Some(z) => match zones.resolve(z, names, cx) {
-                    Some(e) => Some(zones.eval_all(&e)),
-                    None => continue,
-                },
-                None => None,
+            let mut case = Case {
+                board: 0,
+                sets: Vec::new(),
+                players: players.mask(&c.players, cx),
+                zone: None,
             };
-            cs.push(Case {
-                names: refs,
-                players,
-                zone,
-            });
+            for n in &c.names {
+                match sets.resolve(n, names, cx) {
+                    Some(DirRef::Board(d)) => case.board |= 1 << d,
+                    Some(DirRef::Set(s)) if !named[s] => {
+                        named[s] = true;
+                        case.sets.push(s);
+                    }
+                    _ => {}
+                }
+            }
+            for &s in &case.sets {
+                named[s] = false;
+            }
+            if let Some(z) = &c.zone {
+                match zones.resolve(z, names, cx) {
+                    Some(e) => case.zone = Some(e),
+                    None => continue,
+                }
+            }
+            cs.push(case);
         }
         cases.push(cs);
     }
     let deps: Vec<Vec<usize>> = cases
         .iter()
-        .map(|cs| {
-            cs.iter()
-                .flat_map(|c| c.names.iter())
-                .filter_map(|r| match r {
-                    DirRef::Set(s) => Some(*s),
-                    DirRef::Board(_) => None,
-                })
-                .collect()
-        })
+        .map(|cs| cs.iter().flat_map(|c| c.sets.iter().copied()).collect())
         .collect();
     let order = super::order::topological(&deps);
-    sets.masks = vec![0; decls.len() * players.len() * cells];
+    let np = players.len();
+    sets.masks = vec![0; decls.len() * np * cells];
+    let all = CellSet::from_cells(cells, 0..cells as Cell);
     for &s in &order.sorted {
-        for p in 0..players.len() {
-            for c in 0..cells {
-                let case = cases[s].iter().find(|k| {
-                    k.players & (1 << p) != 0
-                        && k.zone.as_ref().map_or(true, |z| z[p].contains(c as Cell))
-                });
-                let mask = case.map_or(0, |k| {
-                    k.names
-                        .iter()
-                        .fold(0, |m, &r| m | sets.mask(r, p as Player, c as Cell))
-                });
-                sets.masks[(s * players.len() + p) * cells + c] = mask;
+        for p in 0..np {
+            // The cells no earlier case applies to; each case takes those of its zone.
+            let mut left = all.clone();
+            for k in &cases[s] {
+                if left.is_empty() {
+                    break;
+                }
+                if k.players & (1 << p) == 0 {
+                    continue;
+                }
+                let mut here = left.clone();
+                if let Some(z) = &k.zone {
+                    here.intersect_with(&zones.eval(z, p as Player));
+                }
+                for c in here.iter() {
+                    let mask = k.sets.iter().fold(k.board, |m, &r| {
+                        m | sets.mask(DirRef::Set(r), p as Player, c)
+                    });
+                    sets.masks[(s * np + p) * cells + c as usize] = mask;
+                    left.remove(c);
+                }
             }
         }
     }

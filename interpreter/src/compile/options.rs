@@ -13,21 +13,34 @@ use dsl::rules::ast::{
     OptionDecl, PieceDecl, PieceItem, PlayerDecl, PromoteRule, RuleFile, SetupDecl, When, ZoneDecl,
 };
 use dsl::{Diagnostic, Span, Spanned};
+use std::collections::{HashMap, HashSet};
 
 /// Options with their values in force, in declaration order.
 pub(crate) struct Options {
     /// Public descriptions.
     pub infos: Vec<OptionInfo>,
     spans: Vec<Span>,
+    /// Index of each name in `infos` (a file may declare very many options).
+    index: HashMap<String, usize>,
+    /// The values of each `choice` option, for conditions (`when c = x`).
+    choices: Vec<HashSet<String>>,
 }
 
 impl Options {
     fn find(&self, name: &str) -> Option<usize> {
-        self.infos.iter().position(|o| o.name == name)
+        self.index.get(name).copied()
     }
 
-    fn names(&self) -> Vec<&str> {
-        self.infos.iter().map(|o| o.name.as_str()).collect()
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.infos.iter().map(|o| o.name.as_str())
+    }
+
+    /// The help for an unknown option name (none once the collector is full).
+    fn unknown_help(&self, name: &str, cx: &Cx) -> String {
+        if cx.full() {
+            return String::new();
+        }
+        help_for(name, &self.names().collect::<Vec<_>>(), "options")
     }
 
     /// The value in force of the option `name`, if there is one.
@@ -52,7 +65,7 @@ impl Options {
                     None
                 }
                 None => {
-                    let help = help_for(name, &self.names(), "options");
+                    let help = self.unknown_help(name, cx);
                     cx.error(
                         "compile::unknown-option",
                         format!("unknown option `{name}`"),
@@ -130,13 +143,11 @@ fn parse_given(kind: &OptionKind, text: &str) -> Result<OptionValue, String> {
             if cs.iter().any(|c| c == text) {
                 Ok(OptionValue::Choice(text.to_owned()))
             } else {
-                Err(format!(
-                    "it must be one of {}",
-                    cs.iter()
-                        .map(|c| format!("`{c}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                let mut list: Vec<String> = cs.iter().take(12).map(|c| format!("`{c}`")).collect();
+                if cs.len() > 12 {
+                    list.push(format!("... ({} in all)", cs.len()));
+                }
+                Err(format!("it must be one of {}", list.join(", ")))
             }
         }
     }
@@ -158,6 +169,8 @@ pub(crate) fn resolve(file: &RuleFile, given: &[(String, String)], cx: &mut Cx) 
     let mut opts = Options {
         infos: Vec::new(),
         spans: Vec::new(),
+        index: HashMap::new(),
+        choices: Vec::new(),
     };
     for item in &file.items {
         if let Item::Option(o) = item {
@@ -166,7 +179,7 @@ pub(crate) fn resolve(file: &RuleFile, given: &[(String, String)], cx: &mut Cx) 
     }
     for (name, text) in given {
         let Some(i) = opts.find(name) else {
-            let help = help_for(name, &opts.names(), "options");
+            let help = opts.unknown_help(name, cx);
             let d = Diagnostic::error(
                 "compile::unknown-option",
                 format!(
@@ -207,6 +220,11 @@ fn declare(o: &OptionDecl, opts: &mut Options) {
     if opts.find(&o.name.node).is_some() {
         return;
     }
+    opts.index.insert(o.name.node.clone(), opts.infos.len());
+    opts.choices.push(match &o.ty.node {
+        ast::OptionType::Choice(cs) => cs.iter().map(|c| c.node.clone()).collect(),
+        _ => HashSet::new(),
+    });
     opts.infos.push(OptionInfo {
         name: o.name.node.clone(),
         kind: kind_of(&o.ty.node),
@@ -254,7 +272,7 @@ fn holds(cond: &Spanned<OptionCond>, opts: &Options, cx: &mut Cx) -> Option<bool
             let fits = match (&opts.infos[i].kind, &want) {
                 (OptionKind::Bool, OptionValue::Bool(_)) => true,
                 (OptionKind::Int { .. }, OptionValue::Int(_)) => true,
-                (OptionKind::Choice(cs), OptionValue::Choice(c)) => cs.contains(c),
+                (OptionKind::Choice(_), OptionValue::Choice(c)) => opts.choices[i].contains(c),
                 _ => false,
             };
             if !fits {
@@ -280,6 +298,13 @@ fn describe(k: &OptionKind) -> String {
     match k {
         OptionKind::Bool => "`bool`".into(),
         OptionKind::Int { min, max } => format!("`int({min}..{max})`"),
+        OptionKind::Choice(cs) if cs.len() > 12 => {
+            format!(
+                "`choice({}, ...)` ({} values)",
+                cs[..12].join(", "),
+                cs.len()
+            )
+        }
         OptionKind::Choice(cs) => format!("`choice({})`", cs.join(", ")),
     }
 }

@@ -7,28 +7,33 @@ use crate::variant::PieceTypeInfo;
 use dsl::limits::MAX_PIECE_TYPES;
 use dsl::rules::ast::Ident;
 use dsl::Span;
+use std::collections::{HashMap, HashSet};
 
 /// The declared piece types.
 pub(crate) struct Types {
     /// In declaration order.
     pub infos: Vec<PieceTypeInfo>,
-    /// For each active piece block, its type (`None` for a rejected duplicate).
+    /// For each active piece block, its type (`None` for a rejected duplicate or a
+    /// type beyond the limit).
     pub of_block: Vec<Option<PieceType>>,
+    /// Each declared name's type.
+    by_name: HashMap<String, PieceType>,
+    /// Each declared letter's type (upper case).
+    by_letter: HashMap<char, PieceType>,
+    /// Names declared beyond the limit (reported once; not types, not unknown).
+    over: HashSet<String>,
 }
 
 impl Types {
     /// A type by name.
     pub fn find(&self, name: &str) -> Option<PieceType> {
-        self.infos
-            .iter()
-            .position(|t| t.name == name)
-            .map(|i| i as PieceType)
+        self.by_name.get(name).copied()
     }
 
     /// Resolves a type name, reporting unknown ones.
     pub fn resolve(&self, name: &Ident, cx: &mut Cx) -> Option<PieceType> {
         let t = self.find(&name.node);
-        if t.is_none() {
+        if t.is_none() && !self.over.contains(&name.node) {
             cx.unknown(
                 "compile::unknown-piece",
                 "piece type",
@@ -42,10 +47,7 @@ impl Types {
 
     /// A type by letter (either case).
     pub fn by_letter(&self, letter: char) -> Option<PieceType> {
-        self.infos
-            .iter()
-            .position(|t| t.letter.eq_ignore_ascii_case(&letter))
-            .map(|i| i as PieceType)
+        self.by_letter.get(&letter.to_ascii_uppercase()).copied()
     }
 }
 
@@ -54,11 +56,20 @@ pub(crate) fn declare(active: &Active, players: usize, opts: &Options, cx: &mut 
     let mut types = Types {
         infos: Vec::new(),
         of_block: Vec::new(),
+        by_name: HashMap::new(),
+        by_letter: HashMap::new(),
+        over: HashSet::new(),
     };
     let mut letter_at: Vec<Span> = Vec::new();
     let mut full = false;
     for p in &active.pieces {
         let d = p.decl;
+        if full {
+            // Past the limit (reported once): not declared, so ids stay below it.
+            types.over.insert(d.name.node.clone());
+            types.of_block.push(None);
+            continue;
+        }
         if types.find(&d.name.node).is_some() {
             cx.error(
                 "compile::duplicate-piece",
@@ -118,7 +129,13 @@ pub(crate) fn declare(active: &Active, players: usize, opts: &Options, cx: &mut 
             );
         }
         letter_at.push(d.letter.span);
-        types.of_block.push(Some(types.infos.len() as PieceType));
+        let id = types.infos.len() as PieceType;
+        types.of_block.push(Some(id));
+        types.by_name.insert(d.name.node.clone(), id);
+        types
+            .by_letter
+            .entry(d.letter.node.to_ascii_uppercase())
+            .or_insert(id);
         types.infos.push(PieceTypeInfo {
             name: d.name.node.clone(),
             letter: d.letter.node,

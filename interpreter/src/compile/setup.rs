@@ -18,6 +18,8 @@ pub(crate) fn compile(
 ) -> Vec<(Cell, Kind)> {
     let mut out: Vec<(Cell, Kind)> = Vec::new();
     let mut placed_at: Vec<Span> = Vec::new();
+    // For each cell, the index in `out` of the piece set up there.
+    let mut at_cell: Vec<Option<usize>> = vec![None; names.board.cells.len()];
     let ntypes = types.infos.len();
     for s in &active.setups {
         let player = players.resolve(&s.player, cx);
@@ -45,7 +47,7 @@ pub(crate) fn compile(
                 let Some(cell) = names.cell(c, cx) else {
                     continue;
                 };
-                if let Some(i) = out.iter().position(|&(x, _)| x == cell) {
+                if let Some(i) = at_cell[cell as usize] {
                     cx.error(
                         "compile::setup-occupied",
                         format!("two pieces are set up on `{}`", c.node),
@@ -58,6 +60,7 @@ pub(crate) fn compile(
                     continue;
                 }
                 if let (Some(p), Some(t)) = (player, ty) {
+                    at_cell[cell as usize] = Some(out.len());
                     out.push((cell, (p as usize * ntypes + t as usize) as Kind));
                     placed_at.push(c.span);
                 }

@@ -59,10 +59,12 @@ impl Zones {
             } else if let Some(&c) = names.cells.get(t.name.node.as_str()) {
                 Src::Cell(c)
             } else {
-                let mut known: Vec<&str> =
-                    names.board.zones.iter().map(|z| z.name.as_str()).collect();
-                known.extend(self.names.keys().map(String::as_str));
-                known.sort_unstable();
+                let mut known: Vec<&str> = Vec::new();
+                if !cx.full() {
+                    known.extend(names.board.zones.iter().map(|z| z.name.as_str()));
+                    known.extend(self.names.keys().map(String::as_str));
+                    known.sort_unstable();
+                }
                 cx.unknown(
                     "compile::unknown-zone",
                     "zone or cell",

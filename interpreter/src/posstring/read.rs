@@ -99,13 +99,16 @@ impl Reader<'_> {
                         len += 1;
                         chars.next();
                     }
-                    if n == 0 || col + n > row.len() {
+                    // `col <= row.len()` holds here; `col + n` could overflow on a
+                    // long run of digits (saturated to usize::MAX).
+                    if n == 0 || n > row.len() - col {
                         return Err(self.err(
                             K::RowLength,
                             format!(
-                                "row {} has {} cells; this run of {n} empty cells does not fit",
+                                "row {} has {} cells; this run of {} empty cells does not fit",
                                 r + 1,
-                                row.len()
+                                row.len(),
+                                short(&text[i..i + len])
                             ),
                             here,
                             len,
@@ -307,7 +310,7 @@ impl Reader<'_> {
                     pos.lost[p as usize] = x
                         .parse::<i64>()
                         .ok()
-                        .filter(|x| x.abs() < 1 << 40)
+                        .filter(|x| x.unsigned_abs() < 1 << 40)
                         .ok_or_else(|| {
                             self.err(K::Number, "lost points must be a number", at, value.len())
                         })?;

@@ -60,6 +60,13 @@ pub enum RecordError {
         /// The position's turn number.
         expected: u32,
     },
+    /// A turn number (`12.`) too large for any game.
+    #[error("bad turn number `{text}`: turn numbers are 1 to 4294967295")]
+    #[diagnostic(code(chessgraph::record::bad_turn))]
+    BadTurn {
+        /// The token (shortened).
+        text: String,
+    },
     /// A move that cannot be read or is not legal.
     #[error("move {index} (turn {turn}, `{text}`) cannot be played: {reason}")]
     #[diagnostic(code(chessgraph::record::bad_move))]

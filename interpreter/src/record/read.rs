@@ -96,16 +96,19 @@ fn pieces(text: &str) -> Result<Vec<Piece>, RecordError> {
     Ok(out)
 }
 
-/// `12.` or `12...` at the start of a token: the number, the dots and the rest.
-fn turn_prefix(w: &str) -> Option<(u32, usize, &str)> {
+/// `12.` or `12...` at the start of a token: the number, the dots and the rest
+/// (`Ok(None)` when the token has no turn number; an error when it does not fit).
+fn turn_prefix(w: &str) -> Result<Option<(u32, usize, &str)>, RecordError> {
     let digits = w.chars().take_while(char::is_ascii_digit).count();
     let rest = &w[digits..];
     let dots = rest.chars().take_while(|&c| c == '.').count();
     if digits == 0 || dots == 0 {
-        return None;
+        return Ok(None);
     }
-    let n = w[..digits].parse().ok()?;
-    Some((n, dots, &rest[dots..]))
+    let n = w[..digits]
+        .parse()
+        .map_err(|_| RecordError::BadTurn { text: short(w) })?;
+    Ok(Some((n, dots, &rest[dots..])))
 }
 
 impl GameRecord {
@@ -150,7 +153,7 @@ impl GameRecord {
             match p {
                 Piece::Comment(c) => r.comment(c),
                 Piece::Word(w) => {
-                    let (t, text) = match turn_prefix(&w) {
+                    let (t, text) = match turn_prefix(&w)? {
                         Some((n, dots, rest)) => {
                             if r.moves.is_empty() && dots >= 3 {
                                 r.starts_mid_turn = true;

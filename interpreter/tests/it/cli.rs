@@ -768,3 +768,73 @@ fn play_the_team_game_board_by_board() {
         r.out
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_play_prints_and_writes_the_record() {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let dir = scratch("interrupt");
+    let file = dir.join("game.pgn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
+        .args(["play", "chess", "--record", file.to_str().unwrap()])
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("CHESSGRAPH_VARIANTS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Standard input stays open: the game waits for black's move when interrupted.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e2e4\n").unwrap();
+    stdin.flush().unwrap();
+    let out = Arc::new(Mutex::new(String::new()));
+    let mut pipe = child.stdout.take().unwrap();
+    let sink = out.clone();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0; 4096];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let start = Instant::now();
+    while !out.lock().unwrap().contains("black to move") {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no prompt: {}",
+            out.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("the binary ends");
+    reader.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let out = out.lock().unwrap().clone();
+    assert_eq!(status.code(), Some(130), "{err}\n{out}");
+    assert!(out.contains("interrupted; the game is unfinished"), "{out}");
+    assert!(out.contains("[Result \"*\"]"), "{out}");
+    assert!(out.trim_end().ends_with("1. e4 *"), "{out}");
+    let written = std::fs::read_to_string(&file).expect("--record is written");
+    assert!(written.contains("1. e4 *"), "{written}");
+    drop(stdin);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -386,3 +386,176 @@ fn counters_at_their_limits_do_not_overflow() {
         "4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295"
     );
 }
+
+#[test]
+fn long_digit_runs_after_pieces_are_row_length_errors() {
+    // `col + n` on a run of 20+ digits used to wrap around (two pieces on one cell in
+    // release builds, an overflow panic in debug builds).
+    let v = chess();
+    for s in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN99999999999999999999999NBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN18446744073709551615NBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN18446744073709551614NBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN99999999999999999999999 w - - 0 1",
+    ] {
+        let e = Position::from_str(&v, s).expect_err(s);
+        assert_eq!(e.kind, PositionErrorKind::RowLength, "{s}: {}", e.message);
+        assert!(e.message.contains("does not fit"), "{}", e.message);
+    }
+}
+
+#[test]
+fn extreme_lost_points_are_number_errors() {
+    // `i64::MIN.abs()` overflowed (a panic in debug builds, accepted in release).
+    let v = crate::common::named("chess-for-3", &[]);
+    let start = Position::start(&v).to_string();
+    for lost in [
+        "lost=w:-9223372036854775808",
+        "lost=w:9223372036854775807",
+        "lost=w:99999999999999999999",
+    ] {
+        let s = format!("{start} {lost}");
+        let e = Position::from_str(&v, &s).expect_err(&s);
+        assert_eq!(e.kind, PositionErrorKind::Number, "{s}: {}", e.message);
+    }
+}
+
+#[test]
+fn track_move_numbers_at_their_limit_are_errors_or_unmake_exactly() {
+    let v = crate::common::named("strategichess-team", &[("boards", "2")]);
+    let s = Position::start(&v).to_string();
+    let base = s.split(" turns=").next().unwrap();
+    for turns in ["w4294967295,w4294967295", "w4294967294,w4294967295"] {
+        let s = format!("{base} turns={turns} next=1");
+        match Position::from_str(&v, &s) {
+            Ok(mut p) => {
+                let before = p.clone();
+                let moves = p.legal_moves();
+                p.make(moves[0]);
+                p.unmake();
+                assert_eq!(p, before, "{s}");
+            }
+            Err(e) => assert_eq!(e.kind, PositionErrorKind::Number, "{s}: {}", e.message),
+        }
+    }
+}
+
+/// Asserts that `load(2 n)` takes at most three times as long as `load(n)`: the best
+/// of five runs of each, interleaved so that a burst of other work on the machine
+/// slows both (times under 10 ms count as 10 ms, below which noise dominates).
+fn scales_linearly(what: &str, n: usize, mut load: impl FnMut(usize)) {
+    let mut time = |n: usize| {
+        let t = std::time::Instant::now();
+        load(n);
+        t.elapsed()
+    };
+    let (mut small, mut large) = (std::time::Duration::MAX, std::time::Duration::MAX);
+    for _ in 0..5 {
+        small = small.min(time(n));
+        large = large.min(time(2 * n));
+    }
+    let floor = std::time::Duration::from_millis(10);
+    assert!(
+        large <= 3 * small.max(floor),
+        "{what}: {n} took {small:?}, {} took {large:?}",
+        2 * n
+    );
+}
+
+/// A rule file on the chess board that must fail to compile; its diagnostics.
+fn fails_on_chess(rules: &str) -> dsl::Diagnostics {
+    match compile(rules, &[("board.yaml", &chess_board())], &[]) {
+        Err(Error::Variant(ds)) => ds,
+        other => panic!("should fail: {:?}", other.map(|_| ())),
+    }
+}
+
+/// Loads a board file that must fail.
+fn board_fails(text: &str) {
+    let file = dsl::SourceFile::new("t.yaml", text);
+    assert!(dsl::board::load_board(&file).is_err());
+}
+
+const TWO_DIRS: &str =
+    "name: x\nseats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n";
+
+#[test]
+fn hostile_inputs_load_in_linear_time() {
+    // One test, so that its timings do not compete with each other.
+    hostile_inputs_load_linearly();
+    hostile_inputs_render_bounded_diagnostics_linearly();
+}
+
+fn hostile_inputs_load_linearly() {
+    // Point 2 of issue 19: nested YAML (serde_yaml's scanner is quadratic in flow
+    // depth), 100,000 choices, options, piece types, palette entries: every
+    // duplicate check and lookup must be linear.
+    scales_linearly("nested flow YAML", 20_000, |n| {
+        board_fails(&format!("{TWO_DIRS}zones: {}\n", "[".repeat(n)));
+    });
+    scales_linearly("nested block YAML", 100_000, |n| {
+        board_fails(&format!("{TWO_DIRS}zones:\n{}x\n", "- ".repeat(n)));
+    });
+    scales_linearly("palette entries", 5_000, |n| {
+        let palette: String = (0..n).map(|i| format!("  c{i}: \"#fff\"\n")).collect();
+        board_fails(&format!(
+            "{TWO_DIRS}cells:\n  - {{ name: a }}\npalette:\n{palette}  c0: \"#000\"\n"
+        ));
+    });
+    let base = "board \"board.yaml\"\nplayer white\nplayer black\n";
+    scales_linearly("choice values", 20_000, |n| {
+        let values: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        fails_on_chess(&format!(
+            "{base}option c: choice({}) = v0\nwhen c = v1 {{\n}}\nsetup white: X e1\n",
+            values.join(", ")
+        ));
+    });
+    scales_linearly("option lines", 5_000, |n| {
+        let options: String = (0..n)
+            .map(|i| format!("option o{i}: bool = false\n"))
+            .collect();
+        let whens: String = (0..n).map(|i| format!("when o{i} {{\n}}\n")).collect();
+        fails_on_chess(&format!("{base}{options}{whens}setup white: X e1\n"));
+    });
+    scales_linearly("piece lines", 4_000, |n| {
+        let pieces: String = (0..n)
+            .map(|i| format!("piece p{i} P {{\n step n\n}}\n"))
+            .collect();
+        fails_on_chess(&format!("{base}{pieces}"));
+    });
+}
+
+fn hostile_inputs_render_bounded_diagnostics_linearly() {
+    // Point 3 of issue 19: a long setup line of duplicates printed the whole line
+    // with every diagnostic, and `dirs` cases with zones held a cell set per case
+    // and owner. Output stays bounded, time linear.
+    let render = |ds: &dsl::Diagnostics| -> usize {
+        ds.0.iter()
+            .map(|d| {
+                let mut out = String::new();
+                miette::GraphicalReportHandler::new_themed(
+                    miette::GraphicalTheme::unicode_nocolor(),
+                )
+                .render_report(&mut out, d)
+                .expect("renders");
+                out.len()
+            })
+            .sum()
+    };
+    let base = "board \"board.yaml\"\nplayer white\nplayer black\npiece king K { step n }\n";
+    let mut sizes = Vec::new();
+    scales_linearly("a long setup line", 30_000, |n| {
+        let ds = fails_on_chess(&format!("{base}setup white: K {}\n", "e1 ".repeat(n)));
+        sizes.push(render(&ds));
+    });
+    assert!(
+        sizes.iter().all(|&s| s < 40_000),
+        "rendered diagnostics grow with the line: {sizes:?}"
+    );
+    scales_linearly("dirs cases with zones", 20_000, |n| {
+        let cases = "n for white in rank2 e4, ".repeat(n);
+        fails_on_chess(&format!(
+            "{base}dirs d = {cases}s\npiece rook R {{\n slide d\n}}\nsetup white: K e1, X e2\n"
+        ));
+    });
+}

@@ -171,3 +171,26 @@ fn bad_records_are_typed_errors() {
         Err(RecordError::MissingTag(_))
     ));
 }
+
+#[test]
+fn overflowing_numbers_in_records_are_errors() {
+    let v = crate::common::chess();
+    // A position tag whose digit run overflowed `col + n`.
+    let text = "[Variant \"chess\"]\n\
+                [Position \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN99999999999999999999999NBQKBNR w - - 0 1\"]\n\
+                [Result \"*\"]\n\n1. e4 *\n";
+    let r = GameRecord::parse(text).unwrap();
+    match r.replay(&v, |_, _| {}) {
+        Err(RecordError::BadTagValue { tag, reason, .. }) => {
+            assert_eq!(tag, "Position");
+            assert!(reason.contains("does not fit"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A turn number too large for any game is an error of its own, not a move.
+    let text = "[Variant \"chess\"]\n[Result \"*\"]\n\n99999999999999999999. e4 *\n";
+    match GameRecord::parse(text) {
+        Err(RecordError::BadTurn { text }) => assert!(text.starts_with("9999"), "{text}"),
+        other => panic!("{other:?}"),
+    }
+}

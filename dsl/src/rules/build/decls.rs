@@ -8,6 +8,10 @@ use crate::rules::ast::{
 use crate::rules::parser::Rule;
 use crate::rules::words;
 use crate::{Span, Spanned};
+use std::collections::HashMap;
+
+/// Most choices listed in a help.
+const LISTED: usize = 12;
 
 impl Builder<'_> {
     /// `option NAME: TYPE = DEFAULT "doc"`, with its type and default checked.
@@ -67,12 +71,14 @@ impl Builder<'_> {
         Spanned::new(ty, span)
     }
 
-    /// The names of a `choice(...)`, each once.
+    /// The names of a `choice(...)`, each once (duplicates found with a hash map, so
+    /// a hostile list of 100,000 values costs linear time).
     fn choices(&mut self, pair: &P<'_>) -> Vec<Ident> {
         let mut names: Vec<Ident> = Vec::new();
+        let mut first: HashMap<String, Span> = HashMap::new();
         for p in children(pair, Rule::option_name) {
             let name = self.ident(p);
-            if let Some(earlier) = names.iter().find(|n| n.node == name.node) {
+            if let Some(&earlier) = first.get(&name.node) {
                 self.push(
                     self.error(
                         "rules::duplicate-choice",
@@ -80,8 +86,10 @@ impl Builder<'_> {
                         name.span,
                         "again",
                     )
-                    .also(earlier.span, "first time"),
+                    .also(earlier, "first time"),
                 );
+            } else {
+                first.insert(name.node.clone(), name.span);
             }
             names.push(name);
         }
@@ -116,10 +124,14 @@ impl Builder<'_> {
                     decl.default.node = OptionValue::Name(text);
                     None
                 } else {
-                    let list = names
+                    let mut list = names
                         .iter()
+                        .take(LISTED)
                         .map(|n| format!("`{}`", n.node))
                         .collect::<Vec<_>>();
+                    if names.len() > LISTED {
+                        list.push(format!("... ({} in all)", names.len()));
+                    }
                     let near = words::closest(&text, names.iter().map(|n| n.node.as_str()));
                     let help = match near {
                         Some(n) => format!("did you mean `{n}`?"),

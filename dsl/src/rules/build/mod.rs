@@ -15,7 +15,7 @@ mod rule_core;
 
 use super::ast::{Item, OptionCond, OptionValue, RuleFile, When};
 use super::parser::Rule;
-use crate::limits::MAX_NAME_LEN;
+use crate::limits::{MAX_DIAGNOSTICS, MAX_NAME_LEN};
 use crate::{Diagnostic, SourceFile, Span, Spanned};
 use pest::iterators::Pair;
 use std::collections::HashMap;
@@ -59,9 +59,16 @@ impl Builder<'_> {
         Diagnostic::error(code, message).at(self.file, span, label)
     }
 
-    /// Records a diagnostic.
+    /// Records a diagnostic. Only the first [`MAX_DIAGNOSTICS`] by position are ever
+    /// reported, so beyond twice that many the list is cut back to them: a file with
+    /// a million duplicates does not hold a million diagnostics.
     fn push(&mut self, diagnostic: Diagnostic) {
         self.diags.push(diagnostic);
+        if self.diags.len() >= 2 * MAX_DIAGNOSTICS {
+            self.diags
+                .sort_by_key(|d| d.primary.as_ref().map(|(s, _)| s.start));
+            self.diags.truncate(MAX_DIAGNOSTICS);
+        }
     }
 
     /// The statements of a file or `when` block (`item` children of `pair`).

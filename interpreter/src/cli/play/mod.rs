@@ -3,7 +3,8 @@
 //!
 //! The loop reads one line at a time from any `BufRead`, so it works the same on a
 //! terminal and on piped input (tests drive it that way); the end of input stops
-//! the game cleanly with its record printed (and written with `--record FILE`).
+//! the game cleanly with its record printed (and written with `--record FILE`), and
+//! so does Ctrl-C (then the exit status is 130; see `cli::interrupt`).
 
 mod armies;
 mod command;
@@ -13,6 +14,7 @@ mod input;
 
 use super::config::VariantSpec;
 use super::error::CliError;
+use super::interrupt;
 use super::load;
 use super::records;
 use super::selfplay::player_index;
@@ -54,6 +56,8 @@ enum End {
     Quit,
     /// The input ended.
     Eof,
+    /// Ctrl-C.
+    Interrupted,
 }
 
 /// A game in progress.
@@ -338,6 +342,9 @@ pub fn run(
         if let Some(end) = game.finished() {
             break end;
         }
+        if interrupt::requested() {
+            break End::Interrupted;
+        }
         if game.forced_pass(t)? {
             if game.finished().is_none() {
                 game.show(t)?;
@@ -407,6 +414,11 @@ pub fn run(
             game.show(t)?;
         }
     };
+    // An interrupt ends the input: the game ends as at its end, with its own status.
+    let end = match end {
+        End::Eof if interrupt::requested() => End::Interrupted,
+        end => end,
+    };
     let (summary, result, status) = match &end {
         End::Finished(reason, scores) => (
             format!("game over ({reason}): {}", show::score_line(&v, scores)),
@@ -423,6 +435,11 @@ pub fn run(
             "input ended; the game is unfinished".to_owned(),
             "*".to_owned(),
             Err(CliError::Abandoned),
+        ),
+        End::Interrupted => (
+            "interrupted; the game is unfinished".to_owned(),
+            "*".to_owned(),
+            Err(CliError::Interrupted),
         ),
     };
     if matches!(end, End::Agreed(_)) {
