@@ -7,6 +7,7 @@ mod dreierschach_notation;
 mod fen;
 mod fixtures;
 mod games;
+mod graph_boards;
 mod hostile;
 mod mined;
 mod naive;
