@@ -42,6 +42,7 @@
 
 mod aggression;
 mod attacks;
+mod castling;
 mod cellset;
 mod check;
 mod check_all;
