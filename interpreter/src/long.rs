@@ -154,13 +154,31 @@ impl Position {
             return Err(MoveError::UnknownPromotion(shown));
         }
         for &(f, t, p) in &typed {
-            if let Some(&m) = legal.iter().find(|m| {
+            let fits = |m: &&Move| {
                 m.from == f
                     && v.long_to(**m) == t
                     && m.promotion() == p
                     && m.kind != mk::PASS
                     && (m.kind != mk::CASTLE || v.castles[m.castle_index()].line.is_some())
-            }) {
+            };
+            if let Some(&m) = legal.iter().find(fits) {
+                // On a cycle one rook may serve two castles of the king: their names
+                // tell them apart.
+                let castles: Vec<Move> = legal
+                    .iter()
+                    .filter(fits)
+                    .filter(|x| x.kind == mk::CASTLE)
+                    .copied()
+                    .collect();
+                if m.kind == mk::CASTLE && castles.len() > 1 {
+                    return Err(MoveError::Ambiguous {
+                        text: shown,
+                        candidates: castles
+                            .iter()
+                            .map(|c| v.castles[c.castle_index()].name.clone())
+                            .collect(),
+                    });
+                }
                 return Ok(m);
             }
             if let Some(&m) = legal

@@ -119,3 +119,43 @@ fn castling_off_the_line_says_where_the_line_runs() {
         )
     );
 }
+
+#[test]
+fn castles_by_letters_on_a_cylinder() {
+    let rules = castling(
+        "castle \"O-O\" for white: king K to g1, rook R e to f1\n\
+         castle \"O-O-O\" for white: king K to c1, rook R w to d1",
+        "setup white: K e1, R a1 h1\nsetup black: K e8",
+    );
+    let v = variant(&rules, &[("board.yaml", &cylinder())]);
+    let mut p = Position::start(&v);
+    let castles = |p: &mut Position| -> Vec<String> {
+        let moves = p.legal_moves();
+        let mut out: Vec<String> = moves
+            .iter()
+            .filter(|m| matches!(m.kind(), MoveKind::Castle(_)))
+            .map(|&m| chessgraph::san::san(p, m))
+            .collect();
+        out.sort();
+        out
+    };
+    // Each rook also lies the other way round, behind the other rook: no castle there.
+    assert_eq!(castles(&mut p), ["O-O", "O-O-O"]);
+    let m = p.parse_long("e1h1").unwrap();
+    p.make(m);
+    assert!(p.to_string().starts_with("4k3/8/8/8/8/8/8/R4RK1 b "), "{p}");
+    // Without the rook on h1, the rook on a1 castles both ways: east round the
+    // cylinder (h1, g1 to f1) and west. King and rook cells name both: ambiguous.
+    let mut p = place(&v, "K e1, R a1, k e8", 'w', "a1,e1");
+    assert_eq!(castles(&mut p), ["O-O", "O-O-O"]);
+    assert!(matches!(
+        p.parse_long("e1a1"),
+        Err(chessgraph::MoveError::Ambiguous { .. })
+    ));
+    let m = p.parse_long("e1g1").unwrap();
+    let before = (p.to_string(), p.hash());
+    p.make(m);
+    assert!(p.to_string().starts_with("4k3/8/8/8/8/8/8/5RK1 b "), "{p}");
+    p.unmake();
+    assert_eq!((p.to_string(), p.hash()), before);
+}
