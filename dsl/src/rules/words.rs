@@ -233,6 +233,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "never",
         "no",
         "non-aggression",
+        "none",
         "not",
         "notation",
         "one",
