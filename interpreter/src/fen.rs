@@ -2,9 +2,11 @@
 //!
 //! The placement is read like a position string. `w`/`b` (or the players' tags) name
 //! the side. Castling rights `KQkq` map to the declared castles by the side of the
-//! king the rook stands on (K: the rook's column is after the king's), Shredder/X-FEN
-//! file letters (`HAha`) by the rook's column; each right marks the king and the rook
-//! unmoved. An en-passant square becomes the entry of the move that passed it. Pieces
+//! king the rook stands on (K: the rook's column is after the king's), the farthest
+//! rook on that side (X-FEN; with cells, the declared castle whose rook is farthest);
+//! Shredder/X-FEN file letters (`HAha`) by the rook's column. A castle with piece
+//! letters offers every king of its type on its line with every rook of its type found
+//! from it. Each right marks the king and the rook unmoved. An en-passant square becomes the entry of the move that passed it. Pieces
 //! of types with `first` moves count as unmoved when they stand on their setup cell.
 //! Writing is [`Position::fen`] (`write.rs`).
 
@@ -18,7 +20,7 @@ use crate::ids::{bit, Cell, Player};
 use crate::position::{EpEntry, Position};
 use crate::posstring::{short, Field, Reader};
 use crate::tables::{Op, NO_EP};
-use crate::variant::Variant;
+use crate::variant::{CastleInfo, Variant};
 
 /// True for a two-player board whose rows all have the same length.
 pub(crate) fn rectangular(v: &Variant) -> bool {
@@ -75,10 +77,7 @@ pub(crate) fn read(
     };
     castling(r, v, fs[2], &mut pos)?;
     for &(cell, kind) in &v.setup {
-        let first = v
-            .castles
-            .iter()
-            .all(|c| c.king_from != cell && c.rook_from != cell);
+        let first = !v.castle_piece(cell, kind);
         if first && v.virgin_kinds & bit(kind) != 0 && pos.board[cell as usize] == kind + 1 {
             pos.virgin.insert(cell);
         }
@@ -119,28 +118,25 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
     }
     for (i, ch) in f.text.char_indices() {
         let player: Player = if ch.is_ascii_uppercase() { 0 } else { 1 };
-        let mine = v.castles.iter().filter(|c| c.player == player);
+        let mine = pairs(v, player, &pos.board);
         let pick = match ch.to_ascii_uppercase() {
             'K' | 'Q' => {
                 let king_side = ch.eq_ignore_ascii_case(&'K');
-                mine.filter(|c| {
-                    let (k, r) = (column(v, c.king_from), column(v, c.rook_from));
-                    (r > k) == king_side
-                })
-                .max_by_key(|c| {
-                    let d = column(v, c.rook_from).unwrap_or(0) as i64
-                        - column(v, c.king_from).unwrap_or(0) as i64;
-                    d.abs()
-                })
+                mine.into_iter()
+                    .filter(|&(_, k, r)| (column(v, r) > column(v, k)) == king_side)
+                    .max_by_key(|&(_, k, r)| {
+                        let d = column(v, r).unwrap_or(0) as i64 - column(v, k).unwrap_or(0) as i64;
+                        d.abs()
+                    })
             }
             x if x.is_ascii_alphabetic() => {
                 let col = (x as u8 - b'A') as usize;
                 mine.into_iter()
-                    .find(|c| column(v, c.rook_from) == Some(col))
+                    .find(|&(_, _, r)| column(v, r) == Some(col))
             }
             _ => None,
         };
-        let Some(c) = pick else {
+        let Some((c, king_from, rook_from)) = pick else {
             return Err(r.err(
                 K::Illegal,
                 format!("no castle of this variant matches the right `{ch}`"),
@@ -150,22 +146,36 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
         };
         let king = v.kind(c.king_type, c.player) + 1;
         let rook = v.kind(c.rook_type, c.player) + 1;
-        if pos.board[c.king_from as usize] != king || pos.board[c.rook_from as usize] != rook {
+        if pos.board[king_from as usize] != king || pos.board[rook_from as usize] != rook {
             return Err(r.err(
                 K::Illegal,
                 format!(
                     "castling right `{ch}` needs the pieces on `{}` and `{}`",
-                    v.cell_name(c.king_from),
-                    v.cell_name(c.rook_from)
+                    v.cell_name(king_from),
+                    v.cell_name(rook_from)
                 ),
                 f.at + i,
                 ch.len_utf8(),
             ));
         }
-        pos.virgin.insert(c.king_from);
-        pos.virgin.insert(c.rook_from);
+        pos.virgin.insert(king_from);
+        pos.virgin.insert(rook_from);
     }
     Ok(())
+}
+
+/// The castles of `player` with the cells of their king and rook on `board`, in
+/// declaration order (see [`Variant::castle_pairs`]).
+fn pairs<'v>(v: &'v Variant, player: Player, board: &[u8]) -> Vec<(&'v CastleInfo, Cell, Cell)> {
+    v.castles
+        .iter()
+        .filter(|c| c.player == player)
+        .flat_map(|c| {
+            v.castle_pairs(c, board)
+                .into_iter()
+                .map(move |(k, r)| (c, k, r))
+        })
+        .collect()
 }
 
 /// Finds the move of the player not to move that passed `square` and ended where a

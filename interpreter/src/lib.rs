@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 mod attacks;
+mod castling;
 mod cellset;
 mod check;
 mod compile;

@@ -1,7 +1,10 @@
 //! Long notation: `e2e4`, `e7e8q`, `pass`, `1:e4-1:e6`.
 //!
 //! A move is its from cell, its to cell and a lower-case promotion letter; a castle is
-//! written as the king's move (`e1g1`). The cells are separated by `-` when either
+//! written as the king's move (`e1g1`), or, when the castle names its pieces by letter,
+//! as the king's cell and the rook's (`e1h1`, `b1a1`: the king takes its own rook, as
+//! UCI_Chess960 writes it). Such a castle is read from the king's move too when the king
+//! moves and no other legal move has those cells. The cells are separated by `-` when either
 //! name is qualified (`1:m3-2:a2`, not the unreadable `1:m32:a2`) or when the names
 //! could be read two ways once joined (cells `a1` and `a11`...); reading always
 //! accepts the `-`, and the joined form too.
@@ -49,7 +52,7 @@ impl Variant {
             return "pass".into();
         }
         let from = self.cell_name(mv.from);
-        let to = self.cell_name(mv.to);
+        let to = self.cell_name(self.long_to(mv));
         let promo = mv
             .promotion()
             .map(|t| {
@@ -64,6 +67,18 @@ impl Variant {
             format!("{from}-{to}{promo}")
         } else {
             joined
+        }
+    }
+}
+
+impl Variant {
+    /// The second cell long notation writes: the target, or the rook's cell of a
+    /// castle that names its pieces by letter.
+    pub(crate) fn long_to(&self, mv: Move) -> Cell {
+        if mv.kind == mk::CASTLE && self.castles[mv.castle_index()].line.is_some() {
+            mv.castle_rook()
+        } else {
+            mv.to
         }
     }
 }
@@ -139,11 +154,45 @@ impl Position {
             return Err(MoveError::UnknownPromotion(shown));
         }
         for &(f, t, p) in &typed {
+            let fits = |m: &&Move| {
+                m.from == f
+                    && v.long_to(**m) == t
+                    && m.promotion() == p
+                    && m.kind != mk::PASS
+                    && (m.kind != mk::CASTLE || v.castles[m.castle_index()].line.is_some())
+            };
+            if let Some(&m) = legal.iter().find(fits) {
+                // On a cycle one rook may serve two castles of the king: their names
+                // tell them apart.
+                let castles: Vec<Move> = legal
+                    .iter()
+                    .filter(fits)
+                    .filter(|x| x.kind == mk::CASTLE)
+                    .copied()
+                    .collect();
+                if m.kind == mk::CASTLE && castles.len() > 1 {
+                    return Err(MoveError::Ambiguous {
+                        text: shown,
+                        candidates: castles
+                            .iter()
+                            .map(|c| v.castles[c.castle_index()].name.clone())
+                            .collect(),
+                    });
+                }
+                return Ok(m);
+            }
             if let Some(&m) = legal
                 .iter()
-                .find(|m| m.from == f && m.to == t && m.promotion() == p && m.kind != mk::PASS)
+                .find(|m| m.from == f && m.to == t && m.promotion() == p && m.kind == mk::CASTLE)
             {
-                return Ok(m);
+                // A castle with cells is its king's move; one with letters too, when
+                // the king moves and no other legal move has these cells.
+                let by_target = |m: &&Move| m.kind == mk::CASTLE && m.from == f && m.to == t;
+                if v.castles[m.castle_index()].line.is_none()
+                    || (f != t && legal.iter().filter(by_target).count() == 1)
+                {
+                    return Ok(m);
+                }
             }
         }
         if legal.is_empty() {
@@ -178,9 +227,9 @@ impl Position {
         let legal = self.every_move();
         let mut found: Vec<Move> = Vec::new();
         for &m in legal.iter().filter(|m| m.kind != mk::PASS) {
-            let fits = reads
-                .iter()
-                .any(|(f, t, p)| f.fits(&v, m.from) && t.fits(&v, m.to) && m.promotion() == *p);
+            let fits = reads.iter().any(|(f, t, p)| {
+                f.fits(&v, m.from) && t.fits(&v, v.long_to(m)) && m.promotion() == *p
+            });
             if fits && !found.iter().any(|x| x.same(m)) {
                 found.push(m);
             }

@@ -5,10 +5,12 @@
 //! occupancy, unmoved pieces and en-passant entries are looked at here; everything
 //! else was decided at compile time. Legality is `legality.rs`.
 
+use crate::castling::{CastleLine, OFF_LINE};
 use crate::ids::{bit, Cell, Kind};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
 use crate::tables::{to, Atom, Op, NO_EP};
+use dsl::rules::ast::CastleSafety;
 
 /// True when a target holding `sq` suits an atom's `to` rule.
 #[inline(always)]
@@ -269,20 +271,81 @@ impl Position {
         for (i, c) in v.castles.iter().enumerate() {
             let king = v.kind(c.king_type, c.player);
             let rook = v.kind(c.rook_type, c.player);
-            if friends & bit(king) == 0
-                || self.board[c.king_from as usize] != king + 1
-                || self.board[c.rook_from as usize] != rook + 1
-                || !self.virgin.contains(c.king_from)
-                || !self.virgin.contains(c.rook_from)
+            if friends & bit(king) == 0 {
+                continue;
+            }
+            let (Some(kf), Some(rf)) = (c.king_from, c.rook_from) else {
+                if let Some(line) = &c.line {
+                    self.gen_line_castles(me, i, line, [king, rook], &mut attackers, list);
+                }
+                continue;
+            };
+            if self.board[kf as usize] != king + 1
+                || self.board[rf as usize] != rook + 1
+                || !self.virgin.contains(kf)
+                || !self.virgin.contains(rf)
                 || c.empty.iter().any(|&x| self.board[x as usize] != 0)
             {
                 continue;
             }
-            let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
-            if c.safe.iter().any(|&x| self.attacked(x, a)) {
+            if !c.safe.is_empty() {
+                let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
+                if c.safe.iter().any(|&x| self.attacked(x, a)) {
+                    continue;
+                }
+            }
+            list.push(Move::castle(kf, c.king_to, i, rf));
+        }
+    }
+
+    /// The castles of castle `i`, whose pieces are named by letter: every unmoved king
+    /// of its kind on the line with every unmoved rook of its kind found from it, when
+    /// both paths are empty but for the two and the king's safe cells are not attacked.
+    fn gen_line_castles(
+        &self,
+        me: crate::Player,
+        i: usize,
+        line: &CastleLine,
+        [king, rook]: [Kind; 2],
+        attackers: &mut Option<u64>,
+        list: &mut MoveList,
+    ) {
+        for &k in self.pieces_of(king) {
+            let at = line.index[k as usize];
+            if at == OFF_LINE || !self.virgin.contains(k) {
                 continue;
             }
-            list.push(Move::new(c.king_from, c.king_to, mk::CASTLE, i as u16));
+            let at = at as usize;
+            let sign = line.toward[at];
+            if sign == 0 {
+                continue;
+            }
+            let mut steps = 1;
+            while let Some(r) = line.step(at, sign, steps) {
+                steps += 1;
+                if self.board[r as usize] != rook + 1 || !self.virgin.contains(r) {
+                    continue;
+                }
+                let Some(w) = line.way(at, sign, steps - 1) else {
+                    continue;
+                };
+                let blocked = w.king_path().chain(w.rook_path()).any(|o| {
+                    let x = line.cell(at, sign, o);
+                    x != k && x != r && self.board[x as usize] != 0
+                });
+                if blocked {
+                    continue;
+                }
+                if line.safety != CastleSafety::None {
+                    let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
+                    if w.safe(line.safety)
+                        .any(|o| self.attacked(line.cell(at, sign, o), a))
+                    {
+                        continue;
+                    }
+                }
+                list.push(Move::castle(k, line.cell(at, sign, w.king_to), i, r));
+            }
         }
     }
 }

@@ -12,8 +12,11 @@ pub(crate) mod mk {
     pub const EP_CAPTURE: u8 = 2;
     /// A pass (no legal move and the rules say pass or eliminate).
     pub const PASS: u8 = 3;
-    /// A castle (`aux`: its index in the variant).
+    /// A castle (`aux`: its index in the variant in the low [`CASTLE_BITS`] bits, the
+    /// partner's cell above them).
     pub const CASTLE: u8 = 4;
+    /// Bits of a castle move's `aux` that hold the castle's index.
+    pub const CASTLE_BITS: u16 = 6;
 }
 
 /// `Move::promo` when the move does not promote.
@@ -79,6 +82,23 @@ impl Move {
         self.kind == mk::PASS && self.aux == 1
     }
 
+    /// A castle: castle `index`, the king from `from` to `to`, the partner from `rook`.
+    pub(crate) const fn castle(from: Cell, to: Cell, index: usize, rook: Cell) -> Move {
+        Move::new(from, to, mk::CASTLE, index as u16 | rook << mk::CASTLE_BITS)
+    }
+
+    /// The castle index of a castle move.
+    #[inline]
+    pub(crate) fn castle_index(self) -> usize {
+        (self.aux & ((1 << mk::CASTLE_BITS) - 1)) as usize
+    }
+
+    /// The partner's cell of a castle move.
+    #[inline]
+    pub(crate) fn castle_rook(self) -> Cell {
+        self.aux >> mk::CASTLE_BITS
+    }
+
     pub(crate) fn with_promotion(mut self, t: PieceType) -> Move {
         self.promo = t;
         self
@@ -104,7 +124,7 @@ impl Move {
         match self.kind {
             mk::EP_CAPTURE => MoveKind::EnPassant,
             mk::PASS => MoveKind::Pass,
-            mk::CASTLE => MoveKind::Castle(self.aux as usize),
+            mk::CASTLE => MoveKind::Castle(self.castle_index()),
             _ => MoveKind::Normal,
         }
     }
@@ -114,10 +134,14 @@ impl Move {
         self.kind == mk::CREATES_EP
     }
 
-    /// True when `other` has the same from, to and promotion.
+    /// True when `other` has the same from, to and promotion (castles: the same
+    /// castle with the same partner; a castle is never the same as a king's move, whose
+    /// cells it may share).
     pub(crate) fn same(self, other: Move) -> bool {
         self.from == other.from && self.to == other.to && self.promo == other.promo && {
             (self.kind == mk::PASS) == (other.kind == mk::PASS)
+                && (self.kind == mk::CASTLE) == (other.kind == mk::CASTLE)
+                && (self.kind != mk::CASTLE || self.aux == other.aux)
         }
     }
 }
@@ -208,8 +232,11 @@ mod tests {
 
     #[test]
     fn kinds_and_promotions() {
-        let m = Move::new(1, 2, mk::CASTLE, 3);
+        let m = Move::castle(1, 2, 3, 1023);
         assert_eq!(m.kind(), MoveKind::Castle(3));
+        assert_eq!((m.castle_index(), m.castle_rook()), (3, 1023));
+        assert!(!m.same(Move::new(1, 2, mk::NORMAL, 0)));
+        assert!(!m.same(Move::castle(1, 2, 3, 1022)));
         assert_eq!(m.promotion(), None);
         let p = Move::new(1, 2, mk::NORMAL, 0).with_promotion(4);
         assert_eq!(p.promotion(), Some(4));

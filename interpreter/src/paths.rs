@@ -40,6 +40,73 @@ pub(crate) fn follow(topo: &Topology, from: Cell, steps: &[Dir]) -> Vec<PathEnd>
     out
 }
 
+/// Most search nodes [`first_order`] visits for one path on one cell.
+const MAX_ORDER_NODES: usize = 4096;
+
+/// The first order of `steps` that leads somewhere from `from` (an end other than
+/// `from`), for a leap whose written order falls off the board: orders are tried with
+/// each step picked from the remaining ones in written order (`n.n.e`, then `n.e.n`,
+/// then `e.n.n`), so the written order comes first. A prefix that falls off the board
+/// rules out every order that starts with it. `None` when no order leads anywhere
+/// (or the bounded search gives up, on hostile paths only).
+pub(crate) fn first_order(topo: &Topology, from: Cell, steps: &[Dir]) -> Option<Vec<Dir>> {
+    let identity: Vec<Dir> = (0..topo.dirs as Dir).collect();
+    let mut remaining = steps.to_vec();
+    let mut order = Vec::with_capacity(steps.len());
+    let mut budget = MAX_ORDER_NODES;
+    let start = [(from, identity)];
+    search_order(topo, from, &start, &mut remaining, &mut order, &mut budget).then_some(order)
+}
+
+/// Depth-first search of [`first_order`]: `states` are the cells (with their frames)
+/// the steps in `order` reach.
+fn search_order(
+    topo: &Topology,
+    from: Cell,
+    states: &[(Cell, Vec<Dir>)],
+    remaining: &mut Vec<Dir>,
+    order: &mut Vec<Dir>,
+    budget: &mut usize,
+) -> bool {
+    if remaining.is_empty() {
+        return !follow(topo, from, order).is_empty();
+    }
+    for i in 0..remaining.len() {
+        if remaining[..i].contains(&remaining[i]) {
+            continue;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let d = remaining.remove(i);
+        let mut next: Vec<(Cell, Vec<Dir>)> = Vec::new();
+        for (cell, frame) in states {
+            for s in topo.succ(*cell, frame[d as usize]) {
+                if next.len() >= MAX_PATH_ENDS {
+                    break;
+                }
+                let frame = if s.remap == NO_REMAP {
+                    frame.clone()
+                } else {
+                    let m = &topo.remaps[s.remap as usize];
+                    frame.iter().map(|&x| m[x as usize]).collect()
+                };
+                next.push((s.to, frame));
+            }
+        }
+        if !next.is_empty() {
+            order.push(d);
+            if search_order(topo, from, &next, remaining, order, budget) {
+                return true;
+            }
+            order.pop();
+        }
+        remaining.insert(i, d);
+    }
+    false
+}
+
 fn walk(
     topo: &Topology,
     cell: Cell,
@@ -99,5 +166,21 @@ mod tests {
         assert_eq!(ends[0].passed, vec![c("g2"), c("g3")]);
         assert!(follow(&t, c("h1"), &[d("e"), d("e"), d("n")]).is_empty());
         assert!(follow(&t, c("e4"), &[d("n"), d("s")]).is_empty());
+    }
+
+    #[test]
+    fn other_orders_of_a_leap() {
+        let b = chess_board();
+        let t = Topology::build(&b).unwrap();
+        let d = |n: &str| b.direction(n).unwrap();
+        let c = |n: &str| b.cell(n).unwrap();
+        let (n, e, w) = (d("n"), d("e"), d("w"));
+        assert_eq!(first_order(&t, c("g1"), &[n, n, w]), Some(vec![n, n, w]));
+        // h1: e.e.n leaves the board at once, and so does every order.
+        assert_eq!(first_order(&t, c("h1"), &[e, e, n]), None);
+        // The written order comes first when it stays on the board.
+        assert_eq!(first_order(&t, c("h1"), &[w, w, n]), Some(vec![w, w, n]));
+        // Standing still is no leap: n.s from e4 leads nowhere in any order.
+        assert_eq!(first_order(&t, c("e4"), &[n, d("s")]), None);
     }
 }

@@ -51,20 +51,24 @@ pub struct CastleInfo {
     pub name: String,
     /// Whose castle it is (the owner of both pieces).
     pub player: Player,
-    /// The king's start cell.
-    pub king_from: Cell,
+    /// The king's start cell; `None` when the castle names its pieces by letter (the
+    /// king is then any unmoved piece of its type on the line through the targets).
+    pub king_from: Option<Cell>,
     /// The king's target cell.
     pub king_to: Cell,
-    /// The partner's start cell.
-    pub rook_from: Cell,
+    /// The partner's start cell; `None` when the castle names its pieces by letter
+    /// (the partner is then found from the king along the castle's direction).
+    pub rook_from: Option<Cell>,
     /// The partner's target cell.
     pub rook_to: Cell,
     pub(crate) king_type: PieceType,
     pub(crate) rook_type: PieceType,
-    /// Cells that must be empty (other than the two pieces' own cells).
+    /// With cells: cells that must be empty (other than the two pieces' own cells).
     pub(crate) empty: Vec<Cell>,
-    /// Cells no opponent may attack (the king's start first).
+    /// With cells: cells no opponent may attack (the king's start first).
     pub(crate) safe: Vec<Cell>,
+    /// With piece letters: the line the pieces are found on.
+    pub(crate) line: Option<Box<crate::castling::CastleLine>>,
 }
 
 /// The type of a rule option.
@@ -312,11 +316,11 @@ impl Variant {
         (owner as usize * self.types.len() + piece_type as usize) as Kind
     }
 
-    /// King from, king to, partner from, partner to of castle `i`.
+    /// King from, king to, partner from, partner to of a castle move.
     #[inline]
-    pub(crate) fn castle_cells(&self, i: usize) -> [Cell; 4] {
-        let c = &self.castles[i];
-        [c.king_from, c.king_to, c.rook_from, c.rook_to]
+    pub(crate) fn castle_cells(&self, mv: crate::Move) -> [Cell; 4] {
+        let c = &self.castles[mv.castle_index()];
+        [mv.from, mv.to, mv.castle_rook(), c.rook_to]
     }
 
     /// The owner of a kind and its type's value.

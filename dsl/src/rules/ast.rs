@@ -41,7 +41,7 @@ pub enum Item {
     Zone(ZoneDecl),
     /// `piece NAME L ATTRS { ... }`.
     Piece(PieceDecl),
-    /// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe between]`.
+    /// `castle "NAME" for PLAYER: king A to B, rook C [DIR] to D [, safe path|between|none]`.
     Castle(CastleDecl),
     /// `setup PLAYER: L CELLS, ...`.
     Setup(SetupDecl),
@@ -363,19 +363,26 @@ pub struct PromoteRule {
     pub span: Span,
 }
 
-/// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe path|between]`.
+/// `castle "NAME" for PLAYER: king A to B, rook C [DIR] to D [, safe path|between|none]`.
+///
+/// Two forms: with cells (`king e1 to g1, rook h1 to f1`), or with the pieces' letters
+/// and the direction in which the rook is found from the king (`king K to g1, rook R e
+/// to f1`). The interpreter tells them apart against the board and the piece types.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CastleDecl {
     /// Notation (`O-O`).
     pub name: Spanned<String>,
     /// Whose castle.
     pub player: Ident,
-    /// King start cell.
+    /// King start cell, or the king's piece letter.
     pub king_from: Ident,
     /// King target cell.
     pub king_to: Ident,
-    /// Rook (partner) start cell.
+    /// Rook (partner) start cell, or the rook's piece letter.
     pub rook_from: Ident,
+    /// The direction (or direction set) in which the rook is found from the king:
+    /// written only in the form with piece letters.
+    pub rook_dir: Option<Ident>,
     /// Rook target cell.
     pub rook_to: Ident,
     /// Which cells must not be attacked. When the clause is not written this is
@@ -392,6 +399,8 @@ pub enum CastleSafety {
     Path,
     /// The king's start and every cell between king and rook.
     Between,
+    /// No cell: castling is allowed under attack (a king that is not royal).
+    None,
 }
 
 /// `setup PLAYER: L CELLS, L CELLS, ...`.

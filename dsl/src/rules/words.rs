@@ -99,6 +99,7 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::piece_attr => "a piece attribute (`royal`, `pawn`, `value N`)",
         Rule::piece_block | Rule::item_block => "`{`",
         Rule::cell => "a cell name",
+        Rule::castle_dir => "a direction or direction-set name",
         Rule::atom => "`step`, `slide`, `leap` or `hop`",
         Rule::modifier => "a move modifier",
         Rule::target => "`empty`, `enemy`, `friend` or `any`",
@@ -282,6 +283,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "next",
         "no",
         "non-aggression",
+        "none",
         "not",
         "notation",
         "of",
@@ -406,7 +408,8 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "zone" => "zone NAME = ZONES [for PLAYERS], ...",
         "piece" => "piece NAME LETTER [royal] [pawn] [value N] {",
         "castle" => {
-            "castle \"NAME\" for PLAYER: king CELL to CELL, rook CELL to CELL [, safe path|between]"
+            "castle \"NAME\" for PLAYER: king CELL|LETTER to CELL, rook CELL|LETTER [DIR] to CELL \
+             [, safe path|between|none]"
         }
         "setup" => "setup PLAYER: LETTER CELLS, LETTER CELLS, ...",
         "check" => "check always | check never | check when CONDITION [unless CONDITION]",

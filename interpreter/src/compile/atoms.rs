@@ -17,7 +17,7 @@ use super::rule::{resolve_rule, Rule};
 use super::zones::Zones;
 use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Dir, Kind, Player};
-use crate::paths::follow;
+use crate::paths::{first_order, follow};
 use crate::tables::{to, Atom, Op, Tables, Target, NO_EP};
 use crate::topology::Topology;
 use std::collections::HashMap;
@@ -253,7 +253,16 @@ impl Builder<'_, '_, '_> {
             }
             let mut seq = vec![0 as Dir; path.len()];
             for_each_sequence(&choices, 0, &mut seq, &mut |seq| {
-                for end in follow(env.topo, cell, seq) {
+                let mut ends = follow(env.topo, cell, seq);
+                // A leap ignores the cells it passes: when its written order falls
+                // off the board (a missing corner), another order of its steps may
+                // still lead to a cell.
+                if ends.is_empty() && !r.step && seq.len() > 1 {
+                    if let Some(order) = first_order(env.topo, cell, seq) {
+                        ends = follow(env.topo, cell, &order);
+                    }
+                }
+                for end in ends {
                     if r.into
                         .as_ref()
                         .is_some_and(|z| !z[owner as usize].contains(end.to))

@@ -15,8 +15,12 @@ pub(crate) const MAX_MOVE_RULES: usize = 64;
 pub(crate) const MAX_PATHS: usize = 64;
 /// Most promotion rules of one piece type.
 pub(crate) const MAX_PROMOTIONS: usize = 16;
-/// Most castles.
+/// Most castles (a castle move holds the index and the partner's cell in 16 bits).
 pub(crate) const MAX_CASTLES: usize = 64;
+const _: () = assert!(
+    MAX_CASTLES <= 1 << crate::moves::mk::CASTLE_BITS
+        && dsl::limits::MAX_CELLS <= 1 << (16 - crate::moves::mk::CASTLE_BITS)
+);
 
 /// Reports that more than `limit` `what` were declared, at the first one too many.
 pub(crate) fn too_many(cx: &mut Cx, what: &str, limit: usize, span: Span) {

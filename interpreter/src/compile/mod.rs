@@ -189,11 +189,14 @@ impl Variant {
         let setup = setup::compile(&active, &names, &players, &types, &mut cx);
         let castles = castles::compile(
             &active,
-            &names,
-            &players,
-            &topo,
-            &setup,
-            types.infos.len(),
+            &castles::Env {
+                names: &names,
+                players: &players,
+                topo: &topo,
+                types: &types,
+                dirsets: &dirsets,
+                setup: &setup,
+            },
             &mut cx,
         );
         let mut game_rules = rules::compile(

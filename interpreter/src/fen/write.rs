@@ -96,21 +96,26 @@ impl Position {
             return false;
         }
         v.castles.iter().all(|k| {
-            let partner = if c == k.king_from {
-                k.rook_from
-            } else if c == k.rook_from {
-                k.king_from
-            } else {
-                return true;
-            };
-            !self.virgin.contains(partner)
+            v.castle_pairs(k, &self.board)
+                .into_iter()
+                .all(|(king, rook)| {
+                    let partner = if c == king {
+                        rook
+                    } else if c == rook {
+                        king
+                    } else {
+                        return true;
+                    };
+                    !self.virgin.contains(partner)
+                })
         })
     }
 }
 
 /// The castling field: a letter for every castle whose two pieces are unmoved on their
-/// cells, white's first, `K`/`Q` before file letters; `None` when a castle has no
-/// letter (a board wider than 26 columns).
+/// cells, white's first, `K`/`Q` before file letters (castles with piece letters:
+/// Shredder-FEN, the rook's file, the king's side first, as Fairy-Stockfish writes
+/// Chess960); `None` when a castle has no letter (a board wider than 26 columns).
 fn castling(v: &Variant, p: &Position) -> Option<String> {
     let mut out = String::new();
     for player in 0..2 {
@@ -118,21 +123,27 @@ fn castling(v: &Variant, p: &Position) -> Option<String> {
         for c in v.castles.iter().filter(|c| c.player == player) {
             let king = v.kind(c.king_type, c.player) + 1;
             let rook = v.kind(c.rook_type, c.player) + 1;
-            let ready = p.virgin.contains(c.king_from)
-                && p.virgin.contains(c.rook_from)
-                && p.board[c.king_from as usize] == king
-                && p.board[c.rook_from as usize] == rook;
-            if !ready {
-                continue;
-            }
-            let letter = letter(v, c)?;
-            let letter = if player == 0 {
-                letter
-            } else {
-                (letter.0, letter.1.to_ascii_lowercase())
-            };
-            if !letters.contains(&letter) {
-                letters.push(letter);
+            for (k, r) in v.castle_pairs(c, &p.board) {
+                let ready = p.virgin.contains(k)
+                    && p.virgin.contains(r)
+                    && p.board[k as usize] == king
+                    && p.board[r as usize] == rook;
+                if !ready {
+                    continue;
+                }
+                let letter = if c.line.is_some() {
+                    file_letter(v, k, r)?
+                } else {
+                    letter(v, c)?
+                };
+                let letter = if player == 0 {
+                    letter
+                } else {
+                    (letter.0, letter.1.to_ascii_lowercase())
+                };
+                if !letters.contains(&letter) {
+                    letters.push(letter);
+                }
             }
         }
         letters.sort();
@@ -144,28 +155,40 @@ fn castling(v: &Variant, p: &Position) -> Option<String> {
     Some(out)
 }
 
+/// The Shredder-FEN letter of a king on `k` castling with the rook on `r`, ranked
+/// with the king's side (the rook's column after the king's) first.
+fn file_letter(v: &Variant, k: Cell, r: Cell) -> Option<(u8, char)> {
+    let (kc, rc) = (column(v, k)?, column(v, r)?);
+    (rc < 26).then(|| (u8::from(rc < kc), (b'A' + rc as u8) as char))
+}
+
 /// A castle's letter with its sort rank: `K` or `Q` when it is the castle `read`
 /// picks for that letter, else the rook's file letter.
 fn letter(v: &Variant, c: &CastleInfo) -> Option<(u8, char)> {
-    let (k, r) = (column(v, c.king_from)?, column(v, c.rook_from)?);
+    let (k, r) = (column(v, c.king_from?)?, column(v, c.rook_from?)?);
     let side = r > k;
     let widest = v
         .castles
         .iter()
-        .filter(|o| o.player == c.player)
+        .filter(|o| o.player == c.player && o.line.is_none())
         .filter(|o| {
-            let (ok, or) = (column(v, o.king_from), column(v, o.rook_from));
+            let (ok, or) = (col(v, o.king_from), col(v, o.rook_from));
             (or > ok) == side
         })
         .max_by_key(|o| {
-            let d = column(v, o.rook_from).unwrap_or(0) as i64
-                - column(v, o.king_from).unwrap_or(0) as i64;
+            let d =
+                col(v, o.rook_from).unwrap_or(0) as i64 - col(v, o.king_from).unwrap_or(0) as i64;
             d.abs()
         })?;
     if widest.king_from == c.king_from && widest.rook_from == c.rook_from {
         return Some(if side { (0, 'K') } else { (1, 'Q') });
     }
     (r < 26).then(|| (2 + r as u8, (b'A' + r as u8) as char))
+}
+
+/// The column of a castle's declared cell.
+fn col(v: &Variant, c: Option<Cell>) -> Option<usize> {
+    column(v, c?)
 }
 
 /// The spellings of the en-passant field to try: `-`, or each cell the entry passed;

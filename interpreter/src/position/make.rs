@@ -71,7 +71,7 @@ impl Position {
                 }
             }
             mk::CASTLE => {
-                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv);
                 if self.virgin.remove(kf) {
                     u.virgin |= 1;
                     self.hash ^= self.v.keys.virgin(kf);
@@ -170,7 +170,7 @@ impl Position {
         }
         let track = match mv.kind {
             mk::PASS => self.cursor as usize,
-            mk::CASTLE => self.v.track_of(self.v.castle_cells(mv.aux as usize)[0]),
+            mk::CASTLE => self.v.track_of(mv.from),
             _ => self.v.track_of(mv.from),
         };
         (self.turns[track], track)
@@ -242,7 +242,7 @@ impl Position {
         match mv.kind {
             mk::PASS => {}
             mk::CASTLE => {
-                let [kf, kt, rf, rt] = self.v.castle_cells(mv.aux as usize);
+                let [kf, kt, rf, rt] = self.v.castle_cells(mv);
                 let kk = self.remove(kt);
                 let rk = self.remove(rt);
                 self.restore(rf, rk, u.cap_slot);

@@ -54,7 +54,7 @@ pub fn san(pos: &mut Position, mv: Move) -> String {
     let v = pos.v.clone();
     let body = match mv.kind {
         mk::PASS => "pass".to_owned(),
-        mk::CASTLE => match v.castles.get(mv.aux as usize) {
+        mk::CASTLE => match v.castles.get(mv.castle_index()) {
             Some(c) => c.name.clone(),
             None => pos.long(mv),
         },

@@ -237,7 +237,7 @@ fn read_core(
         .filter(|m| m.kind == mk::CASTLE)
         .filter(|m| {
             v.castles
-                .get(m.aux as usize)
+                .get(m.castle_index())
                 .is_some_and(|c| castle_key(&c.name) == key)
         })
         .copied()
@@ -301,7 +301,9 @@ enum Found {
 fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
     let v = &*pos.v;
     let mut found: Vec<Move> = Vec::new();
-    for m in legal.iter().filter(|m| m.kind != mk::PASS) {
+    // A castle whose king stays where it is is no king's move.
+    let moves = legal.iter().filter(|m| m.kind != mk::PASS);
+    for m in moves.filter(|m| m.kind != mk::CASTLE || m.from != m.to) {
         if reads.iter().any(|r| r.fits(pos, *m)) && !found.iter().any(|f| f.same(*m)) {
             found.push(*m);
         }

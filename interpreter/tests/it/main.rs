@@ -1,5 +1,6 @@
 //! The interpreter's one integration-test binary.
 
+mod chess960;
 mod cli;
 mod common;
 mod dreierschach;
@@ -7,6 +8,7 @@ mod dreierschach_notation;
 mod fen;
 mod fixtures;
 mod games;
+mod graph_boards;
 mod hostile;
 mod mined;
 mod naive;

@@ -5,7 +5,8 @@
 
 use crate::common::chess;
 use chessgraph::{divide, perft, Position, Variant};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Largest count run by the ordinary test.
 const FAST: u64 = 1_000_000;
@@ -131,6 +132,62 @@ fn strategichess_team_perft_up_to_a_million() {
             "start with {n} boards"
         );
     }
+}
+
+/// Chess960 with the given rule options (the start array), compiled once per array.
+fn chess960(options: &[(String, String)]) -> Arc<Variant> {
+    type Cache = Mutex<HashMap<Vec<(String, String)>, Arc<Variant>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(options.to_vec())
+        .or_insert_with(|| {
+            let o: Vec<(&str, &str)> = options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            crate::common::named("chess960", &o)
+        })
+        .clone()
+}
+
+/// Counts checked against Fairy-Stockfish (UCI_Chess960) and the published Chess960
+/// list; see the file.
+#[test]
+fn chess960_perft_up_to_a_million() {
+    let file = "chess960.perft";
+    let all = entries(&read(file));
+    let fast = all.iter().filter(|e| e.count <= FAST).count();
+    assert!(fast >= 150, "{fast} entries");
+    assert_eq!(run_with(file, FAST, chess960), fast);
+    // At least ten start arrays, each the start position of its `array` option, and
+    // positions with Shredder-FEN and X-FEN rights.
+    let mut arrays = 0;
+    for e in all
+        .iter()
+        .filter(|e| e.id.starts_with("start-array-") && e.depth == 1)
+    {
+        let v = chess960(&e.options);
+        let fen = Position::from_str(&v, &e.pos).unwrap();
+        assert_eq!(Position::start(&v), fen, "{}", e.id);
+        assert_eq!(fen.fen().unwrap(), format!("{} 0 1", e.pos), "{}", e.id);
+        arrays += 1;
+    }
+    assert!(arrays >= 10, "{arrays} start arrays");
+    for rights in [" HFhf ", " KQkq ", " DHa "] {
+        assert!(all.iter().any(|e| e.pos.contains(rights)), "{rights}");
+    }
+}
+
+#[test]
+#[ignore = "deep counts: minutes in the test profile"]
+fn chess960_perft_all() {
+    let file = "chess960.perft";
+    assert_eq!(
+        run_with(file, u64::MAX, chess960),
+        entries(&read(file)).len()
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
 
 impl Builder<'_> {
-    /// `castle "NAME" for PLAYER: king A to B, rook C to D [, safe path|between]`.
+    /// `castle "NAME" for PLAYER: king A to B, rook C [DIR] to D [, safe path|between|none]`.
     pub(super) fn castle(&mut self, pair: P<'_>) -> CastleDecl {
         let king: Vec<_> = children(&child(&pair, Rule::king_clause), Rule::cell).collect();
         let rook_clause = child(&pair, Rule::rook_clause);
@@ -19,6 +19,8 @@ impl Builder<'_> {
             Some(clause) => {
                 let safety = if find(&clause, Rule::kw_between).is_some() {
                     CastleSafety::Between
+                } else if find(&clause, Rule::kw_none).is_some() {
+                    CastleSafety::None
                 } else {
                     CastleSafety::Path
                 };
@@ -36,6 +38,7 @@ impl Builder<'_> {
             king_from: self.ident(king[0].clone()),
             king_to: self.ident(king[1].clone()),
             rook_from: self.ident(rook[0].clone()),
+            rook_dir: find(&rook_clause, Rule::castle_dir).map(|d| self.ident(d)),
             rook_to: self.ident(rook[1].clone()),
             safety,
             span: tight(&pair),

@@ -401,6 +401,31 @@ fn castles() {
         panic!()
     };
     assert_eq!(c.safety.node, CastleSafety::Path);
+    assert_eq!(c.rook_dir, None);
+}
+
+#[test]
+fn castles_by_piece_letter() {
+    let text = "castle \"O-O\" for white: king K to g1, rook R e to f1, safe none";
+    let Item::Castle(c) = item(text) else {
+        panic!()
+    };
+    assert_eq!((c.king_from, c.king_to), (id(text, "K"), id(text, "g1")));
+    assert_eq!((c.rook_from, c.rook_to), (id(text, "R"), id(text, "f1")));
+    let e = at(text, "e to f1").start as usize;
+    assert_eq!(
+        c.rook_dir,
+        Some(Spanned::new("e".into(), Span::new(e, e + 1)))
+    );
+    assert_eq!(
+        c.safety,
+        Spanned::new(CastleSafety::None, at(text, "safe none"))
+    );
+    // A direction set named like a keyword other than `to` is a name here.
+    let Item::Castle(c) = item("castle \"x\" for red: king K to b1, rook R west to c1") else {
+        panic!()
+    };
+    assert_eq!(c.rook_dir.map(|d| d.node), Some("west".into()));
 }
 
 #[test]
