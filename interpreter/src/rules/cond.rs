@@ -336,7 +336,7 @@ impl Position {
         let board = &self.board;
         let moved = match mv.kind {
             mk::PASS => 0,
-            mk::CASTLE => board[self.v.castle_cells(mv.aux as usize)[0] as usize].saturating_sub(1),
+            mk::CASTLE => board[mv.from as usize].saturating_sub(1),
             _ => board[mv.from as usize].saturating_sub(1),
         };
         let at = match mv.kind {
