@@ -93,10 +93,7 @@ impl Diagnostic {
     pub fn location(&self) -> Option<String> {
         let file = self.file.as_ref()?;
         match &self.primary {
-            Some((span, _)) => {
-                let (l, c) = file.line_col(span.start);
-                Some(format!("{}:{}:{}", file.name, l, c))
-            }
+            Some((span, _)) => Some(file.location(span.start)),
             None => Some(file.name.clone()),
         }
     }
@@ -133,13 +130,12 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.file.as_ref()?;
-        let text = self.file.as_ref()?.text.as_str();
+        let file = self.file.as_ref()?;
         let primary = self.primary.iter().map(move |(s, l)| {
-            miette::LabeledSpan::new_primary_with_span(Some(l.clone()), bounded(text, *s))
+            miette::LabeledSpan::new_primary_with_span(Some(l.clone()), bounded(file, *s))
         });
         let secondary = self.secondary.iter().map(move |(s, l)| {
-            miette::LabeledSpan::new_with_span(Some(l.clone()), bounded(text, *s))
+            miette::LabeledSpan::new_with_span(Some(l.clone()), bounded(file, *s))
         });
         Some(Box::new(primary.chain(secondary)))
     }
@@ -151,12 +147,16 @@ pub const EXCERPT_BYTES: usize = 160;
 /// Longest label: a longer span is underlined over its first this many bytes.
 pub const MAX_LABEL_BYTES: usize = 240;
 
-/// `span` within `text` and at most [`MAX_LABEL_BYTES`] long, on char boundaries.
-fn bounded(text: &str, span: Span) -> Span {
-    let start = floor_char(text, span.start as usize);
-    let end = (span.end as usize).clamp(start, text.len());
+/// `span` within its file's text and at most [`MAX_LABEL_BYTES`] long, on char
+/// boundaries.
+fn bounded(file: &SourceFile, span: Span) -> Span {
+    let (part, base) = file.part_of(span.start as usize);
+    let text = part.text.as_str();
+    let local = |x: u32| (x as usize).saturating_sub(base);
+    let start = floor_char(text, local(span.start));
+    let end = local(span.end).clamp(start, text.len());
     let end = floor_char(text, end.min(start + MAX_LABEL_BYTES));
-    Span::new(start, end)
+    Span::new(start + base, end + base)
 }
 
 impl miette::SourceCode for SourceFile {
@@ -171,6 +171,20 @@ impl miette::SourceCode for SourceFile {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let (part, base) = self.part_of(span.offset());
+        if !std::ptr::eq(part, self) {
+            let local = (span.offset() - base, span.len()).into();
+            let inner = part.read_span(&local, context_lines_before, context_lines_after)?;
+            let at = *inner.span();
+            return Ok(Box::new(miette::MietteSpanContents::new_named(
+                part.name.clone(),
+                inner.data(),
+                (at.offset() + base, at.len()).into(),
+                inner.line(),
+                inner.column(),
+                inner.line_count(),
+            )));
+        }
         let text = self.text.as_str();
         let bytes = text.as_bytes();
         let start = span.offset();

@@ -16,6 +16,9 @@ pub struct SourceFile {
     /// Byte offset of the start of every line, built on the first lookup, so that
     /// rendering many diagnostics of a large file does not rescan it each time.
     line_starts: OnceLock<Vec<usize>>,
+    /// For a rule file with the files it includes: each file and the offset where its
+    /// text starts in the shared offset space of their spans (empty: a single file).
+    parts: Vec<(usize, Arc<SourceFile>)>,
 }
 
 impl fmt::Debug for SourceFile {
@@ -47,7 +50,41 @@ impl SourceFile {
             name: name.into(),
             text,
             line_starts: OnceLock::new(),
+            parts: Vec::new(),
         })
+    }
+
+    /// Several files whose spans share one offset space: `parts` are the files with
+    /// the offset of their first byte, in increasing order. `name` and `text` are
+    /// those of the file being parsed (its text padded to its offset) or of the first
+    /// part. Lines, columns and excerpts are those of the part an offset falls in.
+    pub fn composite(
+        name: impl Into<String>,
+        text: impl Into<String>,
+        parts: Vec<(usize, Arc<SourceFile>)>,
+    ) -> Arc<SourceFile> {
+        Arc::new(SourceFile {
+            name: name.into(),
+            text: text.into(),
+            line_starts: OnceLock::new(),
+            parts,
+        })
+    }
+
+    /// The file an offset of this source falls in, and the offset of its first byte.
+    pub fn part_of(&self, offset: usize) -> (&SourceFile, usize) {
+        let i = self.parts.partition_point(|(base, _)| *base <= offset);
+        match i.checked_sub(1).and_then(|i| self.parts.get(i)) {
+            Some((base, file)) => (file, *base),
+            None => (self, 0),
+        }
+    }
+
+    /// `name:line:col` of an offset (the part's name for a composite source).
+    pub fn location(&self, offset: u32) -> String {
+        let (file, base) = self.part_of(offset as usize);
+        let (l, c) = file.line_col(offset.saturating_sub(base as u32));
+        format!("{}:{}:{}", file.name, l, c)
     }
 
     fn line_starts(&self) -> &[usize] {
@@ -73,8 +110,13 @@ impl SourceFile {
         (line, starts[line])
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset (within its part, for
+    /// a composite source).
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
+        let (file, base) = self.part_of(offset as usize);
+        if base > 0 || !std::ptr::eq(file, self) {
+            return file.line_col(offset.saturating_sub(base as u32));
+        }
         let offset = floor_char(&self.text, offset as usize);
         let (line, start) = self.line_of(offset);
         (line + 1, self.text[start..offset].chars().count() + 1)

@@ -6,15 +6,21 @@ use std::sync::Arc;
 
 /// The chess rule file.
 pub(crate) const CHESS_RULES: &str = include_str!("../../variants/chess/chess.rules");
+/// The rules the chess family shares (chess.rules includes them).
+pub(crate) const BASE_RULES: &str = include_str!("../../variants/chess/base.rules");
 /// The chess board file.
 pub(crate) const CHESS_BOARD: &str = include_str!("../../variants/chess/board.yaml");
 
-/// Compiles `rules` whose board is `board` (any board path reads it).
+/// Compiles `rules` whose board is `board` (any board path reads it; `base.rules` is
+/// the chess family's shared rules).
 pub(crate) fn compile(rules: &str, board: &str) -> Result<Arc<Variant>, Error> {
     let board = board.to_owned();
     Variant::load_with(
         SourceFile::new("test.rules", rules),
-        &mut |_| Ok(board.clone()),
+        &mut |p| match p {
+            "base.rules" => Ok(BASE_RULES.to_owned()),
+            _ => Ok(board.clone()),
+        },
         &[],
     )
     .map(|l| l.variant)

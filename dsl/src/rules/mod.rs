@@ -10,10 +10,12 @@ mod ast_rules;
 mod build;
 mod found;
 mod hints;
+mod include;
 mod parser;
 mod pest_adapter;
 mod recover;
 mod words;
 
 pub use ast::RuleFile;
+pub use include::{load_rules, RuleSet, MAX_INCLUDED_FILES, MAX_INCLUDE_DEPTH};
 pub use parser::parse_rules;

@@ -38,8 +38,16 @@ pub fn search_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// The one `*.rules` file of `dir`.
+/// The rule file of the variant in `dir`: the one named after the directory
+/// (`chess/chess.rules`, beside the files it includes), else the directory's one
+/// `*.rules` file.
 pub fn rules_in(dir: &Path) -> Result<PathBuf, CliError> {
+    if let Some(name) = dir.file_name() {
+        let own = dir.join(name).with_extension("rules");
+        if own.is_file() {
+            return Ok(own);
+        }
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| CliError::io("read", dir, e))?;
     let mut found: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -56,7 +64,8 @@ pub fn rules_in(dir: &Path) -> Result<PathBuf, CliError> {
         _ => Err(CliError::NotAVariant {
             path: dir.to_path_buf(),
             help: format!(
-                "a variant directory holds one `*.rules` file; this one holds {}: name the file",
+                "a variant directory holds one `*.rules` file or one named after it; this one \
+                 holds {}: name the file",
                 found.len()
             ),
         }),

@@ -14,6 +14,7 @@ pub(crate) mod colours;
 mod cx;
 mod dirsets;
 mod kinds;
+mod layers;
 mod limits;
 mod mines;
 mod names;
@@ -40,7 +41,7 @@ use crate::zobrist::Keys;
 use cx::Cx;
 use dsl::board::load_board;
 use dsl::limits::MAX_FILE_BYTES;
-use dsl::rules::parse_rules;
+use dsl::rules::load_rules;
 use dsl::{Diagnostic, Diagnostics, SourceFile};
 use std::io::Read;
 use std::path::Path;
@@ -85,18 +86,21 @@ impl Variant {
         Variant::load_with(rules, &mut |rel| read_text(&dir.join(rel)), options)
     }
 
-    /// Compiles a rule file already in memory. `read_board` maps the board path
-    /// written in the rule file to the board file's text (or a reason it cannot); the
-    /// board's name in diagnostics is that path joined to the rule file's folder.
+    /// Compiles a rule file already in memory. `read_board` maps a path relative to
+    /// the rule file's folder (the board file's, an included rule file's) to the
+    /// file's text (or a reason it cannot); a board's name in diagnostics is that path
+    /// joined to the rule file's folder.
     pub fn load_with(
         rules: Arc<SourceFile>,
         read_board: &mut dyn FnMut(&str) -> Result<String, String>,
         options: &[(String, String)],
     ) -> Result<Loaded, Error> {
-        let ast = parse_rules(&rules)?;
+        let set = load_rules(&rules, read_board)?;
+        let ast = set.file;
+        let rules = set.source;
         let mut cx = Cx::new(rules.clone());
         let opts = options::resolve(&ast, options, &mut cx);
-        let active = options::Active::collect(&ast, &opts, &mut cx);
+        let active = options::Active::collect(&ast, &set.layers, &opts, &mut cx);
         let Some(board_stmt) = active.boards.first() else {
             cx.push(
                 Diagnostic::error("compile::no-board", "the rule file names no board")
@@ -210,6 +214,7 @@ impl Variant {
                 opts: &opts,
                 topo: &topo,
                 ntypes: types.infos.len(),
+                defs: &active.defs,
             },
             &mut cx,
         );
@@ -299,7 +304,10 @@ mod tests {
     fn chess_compiles_without_warnings() {
         let loaded = Variant::load_with(
             SourceFile::new("chess.rules", CHESS_RULES),
-            &mut |_| Ok(CHESS_BOARD.to_owned()),
+            &mut |p| match p {
+                "base.rules" => Ok(crate::testing::BASE_RULES.to_owned()),
+                _ => Ok(CHESS_BOARD.to_owned()),
+            },
             &[],
         )
         .unwrap();

@@ -216,22 +216,28 @@ pub(crate) fn resolve(file: &RuleFile, given: &[(String, String)], cx: &mut Cx) 
 }
 
 fn declare(o: &OptionDecl, opts: &mut Options) {
-    // The parser reports duplicate options; keep the first.
-    if opts.find(&o.name.node).is_some() {
-        return;
-    }
-    opts.index.insert(o.name.node.clone(), opts.infos.len());
-    opts.choices.push(match &o.ty.node {
+    let choices = match &o.ty.node {
         ast::OptionType::Choice(cs) => cs.iter().map(|c| c.node.clone()).collect(),
         _ => HashSet::new(),
-    });
-    opts.infos.push(OptionInfo {
+    };
+    let info = OptionInfo {
         name: o.name.node.clone(),
         kind: kind_of(&o.ty.node),
         default: value_of(&o.default.node),
         value: value_of(&o.default.node),
         doc: o.doc.as_ref().map(|d| d.node.clone()),
-    });
+    };
+    // The parser reports two options of one name in one file; one declared again by
+    // an including file replaces the included file's.
+    if let Some(i) = opts.find(&o.name.node) {
+        opts.choices[i] = choices;
+        opts.infos[i] = info;
+        opts.spans[i] = o.name.span;
+        return;
+    }
+    opts.index.insert(o.name.node.clone(), opts.infos.len());
+    opts.choices.push(choices);
+    opts.infos.push(info);
     opts.spans.push(o.name.span);
 }
 
@@ -334,6 +340,7 @@ pub(crate) struct Active<'a> {
     pub counters: Vec<&'a ast::CounterDecl>,
     pub passes: Vec<Span>,
     pub adjudications: Vec<&'a EndDecl>,
+    pub defs: Vec<&'a ast::DefDecl>,
 }
 
 /// A piece with its active move rules and promotions.
@@ -341,73 +348,218 @@ pub(crate) struct ActivePiece<'a> {
     pub decl: &'a PieceDecl,
     pub moves: Vec<&'a MoveRule>,
     pub promotes: Vec<&'a PromoteRule>,
+    /// `like PIECES` (their moves are added once every piece is known).
+    pub likes: Vec<&'a ast::Ident>,
 }
 
 impl<'a> Active<'a> {
-    /// Collects the active statements of `file`.
-    pub fn collect(file: &'a RuleFile, opts: &Options, cx: &mut Cx) -> Active<'a> {
+    /// Collects the active statements of `file`, whose top-level items come from the
+    /// files of `layers` (one per item; empty: one file), applying `when` blocks, the
+    /// replacements and removals of higher layers, `extend` and `like`.
+    pub fn collect(file: &'a RuleFile, layers: &[u16], opts: &Options, cx: &mut Cx) -> Active<'a> {
+        let mut flat = Vec::new();
+        for (i, item) in file.items.iter().enumerate() {
+            let layer = layers.get(i).copied().unwrap_or(0);
+            flatten(item, layer, true, true, opts, cx, &mut flat);
+        }
+        let kept = super::layers::resolve(flat, cx);
         let mut a = Active::default();
-        a.items(&file.items, true, true, opts, cx);
+        for &(_, item) in &kept {
+            a.take(item, opts, cx);
+        }
+        for &(_, item) in &kept {
+            if let Item::Extend(e) = item {
+                a.extend(e, opts, cx);
+            }
+        }
+        a.resolve_likes(cx);
         a
     }
 
-    fn items(&mut self, items: &'a [Item], on: bool, top: bool, opts: &Options, cx: &mut Cx) {
-        for item in items {
-            if let Item::When(w) = item {
-                let inner = holds(&w.cond, opts, cx).unwrap_or(false);
-                self.items(&w.items, on && inner, false, opts, cx);
-                continue;
+    /// Files one statement under its kind.
+    fn take(&mut self, item: &'a Item, opts: &Options, cx: &mut Cx) {
+        match item {
+            Item::Game(g) => self.games.push(g),
+            Item::Board(b) => self.boards.push(b),
+            Item::Player(p) => self.players.push(p),
+            Item::Dirs(d) => self.dirs.push(d),
+            Item::Zone(z) => self.zones.push(z),
+            Item::Piece(p) => {
+                let mut ap = ActivePiece {
+                    decl: p,
+                    moves: Vec::new(),
+                    promotes: Vec::new(),
+                    likes: Vec::new(),
+                };
+                piece_items(&p.body, true, &mut ap, opts, cx);
+                self.pieces.push(ap);
             }
-            if !on {
-                continue;
+            Item::Castle(c) => self.castles.push(c),
+            Item::Setup(s) => self.setups.push(s),
+            Item::Check(c) => self.checks.push(c),
+            Item::End(e) => self.ends.push(e),
+            Item::EnPassant(e) => self.eps.push(e),
+            Item::NonAggression(n) => self.aggressions.push(n),
+            Item::Notation(n) => self.notations.push(n),
+            Item::Points(p) => self.points.push(p),
+            Item::Mines(m) => self.mines.push(m),
+            Item::Mine(m) => self.mine_rules.push(m),
+            Item::Turns(t) => self.turns.push(t),
+            Item::After(a) => self.afters.push(a),
+            Item::Filter(f) => self.filters.push(f),
+            Item::Counter(c) => self.counters.push(c),
+            Item::AllowPass(s) => self.passes.push(*s),
+            Item::Adjudicate(e) => self.adjudications.push(e),
+            Item::Def(d) => self.defs.push(d),
+            Item::Option(_)
+            | Item::When(_)
+            | Item::Include(_)
+            | Item::Remove(_)
+            | Item::Extend(_) => {}
+        }
+    }
+
+    /// `extend piece NAME { ... }`: the items join the piece; a `promote` replaces the
+    /// piece's promotions into the same zone.
+    fn extend(&mut self, e: &'a ast::ExtendDecl, opts: &Options, cx: &mut Cx) {
+        let Some(ap) = self
+            .pieces
+            .iter_mut()
+            .find(|p| p.decl.name.node == e.piece.node)
+        else {
+            let known: Vec<&str> = self
+                .pieces
+                .iter()
+                .map(|p| p.decl.name.node.as_str())
+                .collect();
+            cx.unknown(
+                "compile::unknown-piece",
+                "piece type",
+                &e.piece,
+                known,
+                "piece types",
+            );
+            return;
+        };
+        let mut more = ActivePiece {
+            decl: ap.decl,
+            moves: Vec::new(),
+            promotes: Vec::new(),
+            likes: Vec::new(),
+        };
+        piece_items(&e.body, true, &mut more, opts, cx);
+        let zone_text = |p: &PromoteRule| -> Vec<String> {
+            p.zone
+                .terms
+                .iter()
+                .map(|t| format!("{}{:?}", t.name.node, t.seat))
+                .collect()
+        };
+        for p in &more.promotes {
+            let z = zone_text(p);
+            ap.promotes.retain(|q| zone_text(q) != z);
+        }
+        ap.moves.extend(more.moves);
+        ap.promotes.extend(more.promotes);
+        ap.likes.extend(more.likes);
+    }
+
+    /// `like PIECES`: each piece gets the moves and promotions of the pieces it names
+    /// (which may be `like` others in turn; a cycle is an error).
+    fn resolve_likes(&mut self, cx: &mut Cx) {
+        for i in 0..self.pieces.len() {
+            let mut seen = vec![i];
+            let mut moves = Vec::new();
+            let mut promotes = Vec::new();
+            let likes = std::mem::take(&mut self.pieces[i].likes);
+            for name in &likes {
+                self.gather(name, &mut seen, &mut moves, &mut promotes, cx);
             }
-            match item {
-                Item::Game(g) => self.games.push(g),
-                Item::Board(b) => self.boards.push(b),
-                Item::Option(o) => {
-                    // Top-level options were declared by `resolve`.
-                    if !top {
-                        cx.error(
-                            "compile::nested-option",
-                            format!("option `{}` is declared inside a `when` block", o.name.node),
-                            o.span,
-                            "inside `when`",
-                            "declare options at the top level: a `when` block depends on them",
-                        );
-                    }
-                }
-                Item::Player(p) => self.players.push(p),
-                Item::Dirs(d) => self.dirs.push(d),
-                Item::Zone(z) => self.zones.push(z),
-                Item::Piece(p) => {
-                    let mut ap = ActivePiece {
-                        decl: p,
-                        moves: Vec::new(),
-                        promotes: Vec::new(),
-                    };
-                    piece_items(&p.body, true, &mut ap, opts, cx);
-                    self.pieces.push(ap);
-                }
-                Item::Castle(c) => self.castles.push(c),
-                Item::Setup(s) => self.setups.push(s),
-                Item::Check(c) => self.checks.push(c),
-                Item::End(e) => self.ends.push(e),
-                Item::EnPassant(e) => self.eps.push(e),
-                Item::NonAggression(n) => self.aggressions.push(n),
-                Item::Notation(n) => self.notations.push(n),
-                Item::Points(p) => self.points.push(p),
-                Item::Mines(m) => self.mines.push(m),
-                Item::Mine(m) => self.mine_rules.push(m),
-                Item::Turns(t) => self.turns.push(t),
-                Item::After(a) => self.afters.push(a),
-                Item::Filter(f) => self.filters.push(f),
-                Item::Counter(c) => self.counters.push(c),
-                Item::AllowPass(s) => self.passes.push(*s),
-                Item::Adjudicate(e) => self.adjudications.push(e),
-                Item::When(_) => {}
-                Item::Include(_) | Item::Remove(_) | Item::Extend(_) | Item::Def(_) => {}
+            self.pieces[i].moves.extend(moves);
+            self.pieces[i].promotes.extend(promotes);
+            self.pieces[i].likes = likes;
+        }
+    }
+
+    /// The moves and promotions of the piece `name`, with those of the pieces it is
+    /// `like`.
+    fn gather(
+        &self,
+        name: &'a ast::Ident,
+        seen: &mut Vec<usize>,
+        moves: &mut Vec<&'a MoveRule>,
+        promotes: &mut Vec<&'a PromoteRule>,
+        cx: &mut Cx,
+    ) {
+        let Some(j) = self
+            .pieces
+            .iter()
+            .position(|p| p.decl.name.node == name.node)
+        else {
+            let known: Vec<&str> = self
+                .pieces
+                .iter()
+                .map(|p| p.decl.name.node.as_str())
+                .collect();
+            cx.unknown(
+                "compile::unknown-piece",
+                "piece type",
+                name,
+                known,
+                "piece types",
+            );
+            return;
+        };
+        if seen.contains(&j) {
+            cx.error(
+                "compile::like-cycle",
+                format!("`like {}` comes back to a piece it started from", name.node),
+                name.span,
+                "a cycle",
+                "a piece may not be like itself, directly or through other pieces",
+            );
+            return;
+        }
+        seen.push(j);
+        let p = &self.pieces[j];
+        moves.extend(p.moves.iter().copied());
+        promotes.extend(p.promotes.iter().copied());
+        for n in &p.likes {
+            self.gather(n, seen, moves, promotes, cx);
+        }
+        seen.pop();
+    }
+}
+
+/// Appends the active top-level statement `item` (and those of its `when` blocks)
+/// with its layer; reports options declared inside `when` blocks.
+fn flatten<'a>(
+    item: &'a Item,
+    layer: u16,
+    on: bool,
+    top: bool,
+    opts: &Options,
+    cx: &mut Cx,
+    out: &mut Vec<super::layers::Layered<'a>>,
+) {
+    match item {
+        Item::When(w) => {
+            let inner = holds(&w.cond, opts, cx).unwrap_or(false);
+            for i in &w.items {
+                flatten(i, layer, on && inner, false, opts, cx, out);
             }
         }
+        Item::Option(o) if on && !top => {
+            cx.error(
+                "compile::nested-option",
+                format!("option `{}` is declared inside a `when` block", o.name.node),
+                o.span,
+                "inside `when`",
+                "declare options at the top level: a `when` block depends on them",
+            );
+        }
+        _ if on => out.push((layer, item)),
+        _ => {}
     }
 }
 
@@ -426,6 +578,7 @@ fn piece_items<'a>(
             }
             PieceItem::Move(m) if on => ap.moves.push(m),
             PieceItem::Promote(p) if on => ap.promotes.push(p),
+            PieceItem::Like(names) if on => ap.likes.extend(names),
             _ => {}
         }
     }

@@ -46,6 +46,8 @@ pub(crate) struct Env<'a> {
     pub topo: &'a Topology,
     /// Per kind: owner and type (kinds are `owner * types + type`).
     pub ntypes: usize,
+    /// Named conditions (`def NAME = COND`).
+    pub defs: &'a [&'a ast::DefDecl],
 }
 
 /// Where a condition is evaluated: what it may read and which effects fit.
@@ -81,6 +83,8 @@ struct Lower<'a, 'c> {
     env: &'a Env<'a>,
     cx: &'c mut Cx,
     rules: Rules,
+    /// The `def`s being expanded (a def may not use itself).
+    expanding: Vec<&'a str>,
 }
 
 /// Reports the second of two statements that may appear once.
@@ -104,6 +108,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         env,
         cx,
         rules: Rules::default(),
+        expanding: Vec::new(),
     };
     l.counters(active);
     l.check(active);
@@ -958,12 +963,29 @@ impl Lower<'_, '_> {
                 scope,
                 alternatives,
             } => self.material(*scope, alternatives)?,
-            ast::Cond::Name(n) => self.named_cond(n)?,
+            ast::Cond::Name(n) => self.named_cond(n, stage)?,
         })
     }
 
-    /// A name used as a condition: a `bool` option.
-    fn named_cond(&mut self, n: &ast::Ident) -> Option<Cond> {
+    /// A name used as a condition: a `def`, or a `bool` option.
+    fn named_cond(&mut self, n: &ast::Ident, stage: Stage) -> Option<Cond> {
+        let env = self.env;
+        if let Some(d) = env.defs.iter().rev().find(|d| d.name.node == n.node) {
+            if self.expanding.contains(&d.name.node.as_str()) || self.expanding.len() >= 16 {
+                self.cx.error(
+                    "compile::def-cycle",
+                    format!("`{}` is defined through itself", n.node),
+                    n.span,
+                    "used inside its own definition",
+                    "a `def` may use other defs, but not itself, directly or through them",
+                );
+                return None;
+            }
+            self.expanding.push(&d.name.node);
+            let c = self.cond(&d.cond, stage);
+            self.expanding.pop();
+            return c;
+        }
         match self.env.opts.lookup(&n.node) {
             Some(OptionValue::Bool(b)) => Some(if *b {
                 Cond::True
@@ -1002,7 +1024,9 @@ impl Lower<'_, '_> {
                     .filter(|o| matches!(o.value, OptionValue::Bool(_)))
                     .map(|o| o.name.as_str())
                     .collect();
-                let mut help = help_for(&n.node, &known, "bool options");
+                let mut known = known;
+                known.extend(self.env.defs.iter().map(|d| d.name.node.as_str()));
+                let mut help = help_for(&n.node, &known, "defs and bool options");
                 if known.is_empty() {
                     help = "a condition is a comparison (`pieces queen = 0`), a fact (`check`, \
                             `captures`, ...) or a `bool` option"

@@ -241,18 +241,23 @@ fn extinction(cells: bool) -> Arc<Variant> {
          castle \"O-O\" for black: king K to g8, rook R e to f8, safe none\n\
          castle \"O-O-O\" for black: king K to c8, rook R w to d8, safe none"
     };
-    let rules = std::fs::read_to_string(crate::common::root().join("variants/chess/chess.rules"))
-        .unwrap()
-        .replace("piece king K royal {", "piece king K {")
-        .replace("check always", "check never")
-        .lines()
-        .filter(|l| !l.starts_with("castle ") && !l.starts_with("end "))
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-        + castles
-        + "\n";
-    variant(&rules, &[("board.yaml", &chess_board())])
+    // Chess without royals or check rule: its king castles as a plain piece.
+    let rules = format!(
+        "include \"chess.rules\"\nremove castles\npiece king K {{\n step all\n}}\n\
+         check never\n{castles}\n"
+    );
+    let read = |f: &str| {
+        std::fs::read_to_string(crate::common::root().join("variants/chess").join(f)).unwrap()
+    };
+    let (chess, base) = (read("chess.rules"), read("base.rules"));
+    variant(
+        &rules,
+        &[
+            ("board.yaml", &chess_board()),
+            ("chess.rules", &chess),
+            ("base.rules", &base),
+        ],
+    )
 }
 
 #[test]

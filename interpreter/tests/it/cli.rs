@@ -209,8 +209,12 @@ fn snapshot_writes_the_review_file() {
     let dir = scratch("snapshot");
     let variant = dir.join("mini");
     std::fs::create_dir_all(&variant).unwrap();
-    for f in ["chess.rules", "board.yaml"] {
-        std::fs::copy(root().join("variants/chess").join(f), variant.join(f)).unwrap();
+    for (f, to) in [
+        ("chess.rules", "mini.rules"),
+        ("base.rules", "base.rules"),
+        ("board.yaml", "board.yaml"),
+    ] {
+        std::fs::copy(root().join("variants/chess").join(f), variant.join(to)).unwrap();
     }
     std::fs::write(variant.join("review.txt"), "== start\n").unwrap();
     let out = dir.join("out");

@@ -81,15 +81,17 @@ fn modifiers(line: &str) -> Vec<Modifier> {
 
 #[test]
 fn chess_rules_parse() {
-    let text = include_str!("../../../../variants/chess/chess.rules");
-    let file = parse(text);
-    assert_eq!(file.items.len(), 30);
-    let pieces = file
+    let base = parse(include_str!("../../../../variants/chess/base.rules"));
+    assert_eq!(base.items.len(), 22);
+    let pieces = base
         .items
         .iter()
         .filter(|i| matches!(i, Item::Piece(_)))
         .count();
     assert_eq!(pieces, 6);
+    let chess = parse(include_str!("../../../../variants/chess/chess.rules"));
+    assert!(matches!(&chess.items[1], Item::Include(p) if p.node == "base.rules"));
+    assert!(matches!(&chess.items[2], Item::Extend(e) if e.piece.node == "pawn"));
 }
 
 #[test]
