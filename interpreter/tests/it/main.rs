@@ -8,6 +8,7 @@ mod dreierschach_notation;
 mod fen;
 mod fixtures;
 mod games;
+mod generated;
 mod graph_boards;
 mod hostile;
 mod mined;
