@@ -155,9 +155,13 @@ impl Position {
                             if n.cell == target && lands && in_range {
                                 return true;
                             }
+                            let may_screen = || {
+                                let sq = board[n.cell as usize];
+                                n.cell == target || sq == 0 || a.over & bit(sq - 1) != 0
+                            };
                             if !occ {
                                 i += 1;
-                            } else if a.op != Op::Slide && screen.is_none() {
+                            } else if a.op != Op::Slide && screen.is_none() && may_screen() {
                                 screen = Some(n.depth);
                                 i += 1;
                             } else {

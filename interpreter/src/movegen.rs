@@ -12,15 +12,15 @@ use crate::position::Position;
 use crate::tables::{to, Atom, Op, NO_EP};
 use dsl::rules::ast::CastleSafety;
 
-/// True when a target holding `sq` suits an atom's `to` rule.
+/// True when a target holding `sq` suits an atom's `to` rule and the kinds it may take.
 #[inline(always)]
-fn target_ok(rule: u8, sq: u8, friends: u64) -> bool {
+fn target_ok(rule: u8, sq: u8, friends: u64, takes: u64) -> bool {
     if sq == 0 {
         rule & to::EMPTY != 0
     } else if friends & bit(sq - 1) != 0 {
-        rule & to::FRIEND != 0
+        rule & to::FRIEND != 0 && takes & bit(sq - 1) != 0
     } else {
-        rule & to::ENEMY != 0
+        rule & to::ENEMY != 0 && takes & bit(sq - 1) != 0
     }
 }
 
@@ -53,7 +53,9 @@ impl Position {
             match a.op {
                 Op::Targets => self.gen_targets(a, kind, from, friends, list),
                 Op::Slide => {
-                    if a.min <= 1 && a.max == u16::MAX && a.into == 0 && !a.creates_ep {
+                    let plain =
+                        a.min <= 1 && a.max == u16::MAX && a.into == 0 && a.takes == u64::MAX;
+                    if plain && !a.creates_ep {
                         self.gen_plain_slide(a, kind, from, friends, list)
                     } else {
                         self.gen_slide(a, kind, from, friends, list)
@@ -99,7 +101,7 @@ impl Position {
         let t = &v.tables;
         for x in t.targets_of(a) {
             let sq = self.board[x.to as usize];
-            if !target_ok(a.to, sq, friends) {
+            if !target_ok(a.to, sq, friends, a.takes) {
                 continue;
             }
             if x.need != 0 && !t.need_holds(x.need, &self.board, &v.topo) {
@@ -137,7 +139,7 @@ impl Position {
                     }
                     i += 1;
                 } else {
-                    if target_ok(a.to, sq, friends) {
+                    if target_ok(a.to, sq, friends, u64::MAX) {
                         self.emit(kind, Move::new(from, n.cell, mk::NORMAL, 0), list);
                     }
                     i = n.skip as usize;
@@ -165,7 +167,7 @@ impl Position {
                 }
                 let sq = board[n.cell as usize];
                 let ok = n.depth >= a.min
-                    && target_ok(a.to, sq, friends)
+                    && target_ok(a.to, sq, friends, a.takes)
                     && into.map_or(true, |z| z.contains(n.cell));
                 if ok {
                     let ep = if a.creates_ep {
@@ -204,12 +206,17 @@ impl Position {
                     i = n.skip as usize;
                     continue;
                 }
-                if board[n.cell as usize] == 0 {
+                let screen = board[n.cell as usize];
+                if screen == 0 {
                     i += 1;
                     continue;
                 }
-                // n is the screen: land in its subtree.
+                // n is the screen (if the hop may use it): land in its subtree.
                 let end = n.skip as usize;
+                if a.over & bit(screen - 1) == 0 {
+                    i = end;
+                    continue;
+                }
                 let mut j = i + 1;
                 while j < end {
                     let m = nodes[j];
@@ -219,7 +226,7 @@ impl Position {
                     }
                     let sq = board[m.cell as usize];
                     if m.depth >= a.min
-                        && target_ok(a.to, sq, friends)
+                        && target_ok(a.to, sq, friends, a.takes)
                         && into.map_or(true, |z| z.contains(m.cell))
                     {
                         self.emit(kind, Move::new(from, m.cell, mk::NORMAL, 0), list);

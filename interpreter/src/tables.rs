@@ -62,6 +62,10 @@ pub(crate) struct Atom {
     /// Creating slides: index into [`Tables::ep_ids`] of its first ray's first node;
     /// the ids follow its rays' nodes in order.
     pub ep: u32,
+    /// Kinds a capture may take (`to enemy PIECES`; all bits by default).
+    pub takes: u64,
+    /// Kinds a hop may jump over (`over PIECES`; all bits by default).
+    pub over: u64,
 }
 
 /// A fixed target of a step or leap.

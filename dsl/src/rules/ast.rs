@@ -330,6 +330,11 @@ pub enum TargetRule {
 pub enum Modifier {
     /// `to empty|enemy|friend|any`.
     To(TargetRule),
+    /// `to enemy PIECES` / `to enemy not PIECES`: the pieces a capture may take
+    /// (written after the target; kept as its own modifier).
+    Takes(PieceFilter),
+    /// `over PIECES` / `over not PIECES`: the pieces a hop may jump over.
+    Over(PieceFilter),
     /// `first`: the piece has not moved yet.
     First,
     /// `from ZONE`: the piece stands in the zone.
@@ -348,6 +353,15 @@ pub enum Modifier {
     CreatesEnPassant,
     /// `en passant`: the target is an en-passant cell; capture its creator.
     EnPassant,
+}
+
+/// A set of piece types: these, or every type but these (`not`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceFilter {
+    /// Every type but the listed ones.
+    pub not: bool,
+    /// The types named.
+    pub pieces: Vec<Ident>,
 }
 
 /// `[may] promote into ZONE to TYPES`.

@@ -39,7 +39,7 @@ const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, ca
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
-    "to", "first", "from", "into", "max", "min", "exactly", "far", "creates", "en",
+    "to", "first", "from", "into", "max", "min", "exactly", "far", "creates", "en", "over",
 ];
 
 /// A grammar rule in words, for "expected ..." messages.
@@ -204,6 +204,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "actor",
         "add",
         "adjudicate",
+        "over",
         "after",
         "again",
         "all",

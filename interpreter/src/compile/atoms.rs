@@ -70,6 +70,8 @@ pub(crate) struct Env<'a, 'b> {
     pub topo: &'a Topology,
     pub opts: &'a Options,
     pub types: &'a Types,
+    /// The kinds of the royal types (attacks are recorded for captures of royals).
+    pub royal_kinds: u64,
 }
 
 /// Builds every atom of every kind on every cell into `t`.
@@ -132,11 +134,16 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) -
                         continue;
                     }
                     let atk = &mut out.attack[slot];
-                    let captures = r.to & to::ENEMY != 0 && r.op != Op::EpCapture;
-                    if captures && (r.first || matches!(r.op, Op::Hop | Op::HopFar)) {
+                    // Attacks matter for royals only: a rule whose captures take no
+                    // royal (`to enemy not king`) attacks nothing.
+                    let captures = r.to & to::ENEMY != 0
+                        && r.op != Op::EpCapture
+                        && r.takes & env.royal_kinds != 0;
+                    let filtered = r.takes & env.royal_kinds != env.royal_kinds;
+                    if captures && (r.first || filtered || matches!(r.op, Op::Hop | Op::HopFar)) {
                         out.irregular |= bit(kind);
                     }
-                    let record = captures && !r.first;
+                    let record = captures && !r.first && !filtered;
                     match r.op {
                         Op::Targets | Op::EpCapture => b.targets(
                             r,
@@ -344,6 +351,8 @@ impl Builder<'_, '_, '_> {
             start,
             len: found.len() as u32,
             ep: 0,
+            takes: r.takes,
+            over: r.over,
         });
     }
 
@@ -436,6 +445,8 @@ impl Builder<'_, '_, '_> {
             start,
             len,
             ep,
+            takes: r.takes,
+            over: r.over,
         });
     }
 }

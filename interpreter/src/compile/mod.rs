@@ -174,6 +174,9 @@ impl Variant {
         let tracks = tracks::compile(&active, &names, &zones, &mut cx);
         let types = pieces::declare(&active, players.len(), &opts, &mut cx);
         let kinds = types.infos.len() * players.len();
+        let royal_kinds = (0..kinds.min(MAX_KINDS))
+            .filter(|&k| types.infos[k % types.infos.len().max(1)].royal)
+            .fold(0u64, |m, k| m | 1 << k);
         let env = atoms::Env {
             names: &names,
             players: &players,
@@ -182,6 +185,7 @@ impl Variant {
             topo: &topo,
             opts: &opts,
             types: &types,
+            royal_kinds,
         };
         let mut tables = Tables::default();
         let fits = kinds <= MAX_KINDS && !players.infos.is_empty();

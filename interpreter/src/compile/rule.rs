@@ -7,7 +7,7 @@ use super::cx::Cx;
 use super::dirsets::DirRef;
 use crate::cellset::CellSet;
 use crate::tables::{to, Op};
-use dsl::rules::ast::{Atom as AstAtom, Modifier, MoveRule, TargetRule};
+use dsl::rules::ast::{Atom as AstAtom, Modifier, MoveRule, PieceFilter, TargetRule};
 use dsl::Span;
 
 /// Longest slide or hop a rule may ask for.
@@ -25,6 +25,10 @@ pub(crate) struct Rule {
     pub from: Option<Vec<CellSet>>,
     pub into: Option<Vec<CellSet>>,
     pub paths: Vec<Vec<DirRef>>,
+    /// Kinds a capture may take (`to enemy PIECES`; all by default).
+    pub takes: u64,
+    /// Kinds a hop may jump over (`over PIECES`; all by default).
+    pub over: u64,
     pub span: Span,
 }
 
@@ -48,6 +52,8 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
         from: None,
         into: None,
         paths: Vec::new(),
+        takes: u64::MAX,
+        over: u64::MAX,
         span: r.span,
     };
     let ranged = matches!(r.atom.node, AstAtom::Slide | AstAtom::Hop);
@@ -81,6 +87,26 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
                     TargetRule::Enemy => to::ENEMY,
                     TargetRule::Friend => to::FRIEND,
                     TargetRule::Any => to::EMPTY | to::ENEMY,
+                }
+            }
+            Modifier::Takes(f) => match kinds_of(f, env, cx) {
+                Some(k) => rule.takes = k,
+                None => ok = false,
+            },
+            Modifier::Over(f) => {
+                if r.atom.node != AstAtom::Hop {
+                    cx.error(
+                        "compile::over-without-hop",
+                        "`over` applies to `hop`",
+                        m.span,
+                        "not a hop",
+                        "only a hop jumps over a piece (its screen)",
+                    );
+                    ok = false;
+                }
+                match kinds_of(f, env, cx) {
+                    Some(k) => rule.over = k,
+                    None => ok = false,
                 }
             }
             Modifier::First => rule.first = true,
@@ -192,6 +218,32 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
         }
     }
     ok.then_some(rule)
+}
+
+/// The kinds (of every owner) of a piece filter: the types named, or all but them.
+fn kinds_of(f: &PieceFilter, env: &Env, cx: &mut Cx) -> Option<u64> {
+    let ntypes = env.types.infos.len();
+    let mut types = 0u64;
+    let mut ok = true;
+    for p in &f.pieces {
+        match env.types.resolve(p, cx) {
+            Some(t) => types |= 1 << t,
+            None => ok = false,
+        }
+    }
+    if f.not {
+        types = !types;
+    }
+    let mut kinds = 0u64;
+    for owner in 0..env.players.len() {
+        for t in 0..ntypes {
+            let k = owner * ntypes + t;
+            if types & (1 << t) != 0 && k < 64 {
+                kinds |= 1 << k;
+            }
+        }
+    }
+    ok.then_some(kinds)
 }
 
 #[cfg(test)]

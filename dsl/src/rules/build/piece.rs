@@ -4,7 +4,8 @@
 use super::{child, children, find, first, has, letter, tight, Builder, P};
 use crate::limits::MAX_PATH_LEN;
 use crate::rules::ast::{
-    Atom, Modifier, MoveRule, Num, Path, PieceDecl, PieceItem, PromoteRule, TargetRule, When,
+    Atom, Modifier, MoveRule, Num, Path, PieceDecl, PieceFilter, PieceItem, PromoteRule,
+    TargetRule, When,
 };
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
@@ -92,9 +93,7 @@ impl Builder<'_> {
         let rule = MoveRule {
             atom,
             paths: children(&pair, Rule::path).map(|p| self.path(p)).collect(),
-            modifiers: children(&pair, Rule::modifier)
-                .map(|m| self.modifier(m))
-                .collect(),
+            modifiers: self.modifiers(&pair),
             span: tight(&pair),
         };
         self.check_move(&rule);
@@ -129,6 +128,7 @@ impl Builder<'_> {
         let span = tight(&pair);
         let inner = first(pair);
         let modifier = match inner.as_rule() {
+            Rule::over_mod => Modifier::Over(self.piece_filter(child(&inner, Rule::piece_filter))),
             Rule::to_mod => Modifier::To(match first(child(&inner, Rule::target)).as_rule() {
                 Rule::kw_empty => TargetRule::Empty,
                 Rule::kw_enemy => TargetRule::Enemy,
@@ -146,6 +146,34 @@ impl Builder<'_> {
             _ => Modifier::EnPassant,
         };
         Spanned::new(modifier, span)
+    }
+
+    /// `[not] PIECES`.
+    fn piece_filter(&mut self, pair: P<'_>) -> PieceFilter {
+        PieceFilter {
+            not: find(&pair, Rule::kw_not).is_some(),
+            pieces: children(&pair, Rule::filter_ref)
+                .map(|p| self.ident(p))
+                .collect(),
+        }
+    }
+
+    /// The modifiers of a move rule: a `to` with a piece filter gives two.
+    pub(super) fn modifiers(&mut self, pair: &P<'_>) -> Vec<Spanned<Modifier>> {
+        let mut out = Vec::new();
+        for m in children(pair, Rule::modifier) {
+            let inner = first(m.clone());
+            if inner.as_rule() == Rule::to_mod {
+                if let Some(f) = find(&inner, Rule::piece_filter) {
+                    let span = tight(&f);
+                    out.push(self.modifier(m));
+                    out.push(Spanned::new(Modifier::Takes(self.piece_filter(f)), span));
+                    continue;
+                }
+            }
+            out.push(self.modifier(m));
+        }
+        out
     }
 
     /// Checks that need no board: each modifier once, `far` only on hops, dotted
