@@ -88,7 +88,14 @@ impl Position {
             return;
         }
         let promo = &t.promos[p as usize];
+        let owner = self.v.kind_owner[kind as usize];
         for &ty in &promo.types {
+            if promo.limited {
+                let k = self.v.kind(ty, owner) as usize;
+                if self.plen[k] >= t.promo_caps[k] {
+                    continue;
+                }
+            }
             list.push(m.with_promotion(ty));
         }
         if promo.optional {

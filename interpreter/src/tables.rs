@@ -97,6 +97,8 @@ pub(crate) struct Promo {
     pub types: Vec<PieceType>,
     /// `may promote`: the non-promoting move exists too.
     pub optional: bool,
+    /// `only lost`: a type only while its player has fewer than [`Tables::promo_caps`].
+    pub limited: bool,
 }
 
 /// All tables of one variant.
@@ -127,6 +129,8 @@ pub(crate) struct Tables {
     pub promos: Vec<Promo>,
     /// Kinds that promote somewhere (others skip the promotion lookup).
     pub promo_kinds: u64,
+    /// Per kind: how many stand in the setup (`only lost` promotions stop there).
+    pub promo_caps: Vec<u16>,
     /// Per `kind * cells + cell`: two rules may produce the same move, so generation
     /// removes duplicates for this piece.
     pub dedupe: Vec<bool>,

@@ -373,6 +373,9 @@ pub struct PromoteRule {
     pub zone: ZoneExpr,
     /// Piece type names it may become.
     pub into: Vec<Ident>,
+    /// `only lost`: to a type only while its player has fewer of it on the board than
+    /// in the setup (Grand chess).
+    pub only_lost: bool,
     /// The whole statement.
     pub span: Span,
 }

@@ -205,6 +205,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "add",
         "adjudicate",
         "over",
+        "only",
         "after",
         "again",
         "all",

@@ -195,6 +195,12 @@ impl Variant {
             c
         });
         let setup = setup::compile(&active, &names, &players, &types, &mut cx);
+        tables.promo_caps = vec![0; kinds];
+        for &(_, k) in &setup {
+            if let Some(c) = tables.promo_caps.get_mut(k as usize) {
+                *c = c.saturating_add(1);
+            }
+        }
         let castles = castles::compile(
             &active,
             &castles::Env {

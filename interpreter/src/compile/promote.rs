@@ -13,6 +13,7 @@ struct Rule {
     zone: Vec<CellSet>,
     types: Vec<PieceType>,
     optional: bool,
+    limited: bool,
 }
 
 /// Fills `t.promo_at` and `t.promos`.
@@ -43,6 +44,7 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                     zone: env.zones.eval_all(&zone),
                     types,
                     optional: p.optional,
+                    limited: p.only_lost,
                 });
             }
         }
@@ -50,6 +52,7 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
     t.promos = vec![Promo {
         types: Vec::new(),
         optional: true,
+        limited: false,
     }];
     t.promo_at = vec![0; ntypes * nplayers * cells];
     let mut reported = false;
@@ -63,9 +66,11 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                 let mut p = Promo {
                     types: Vec::new(),
                     optional: true,
+                    limited: false,
                 };
                 for r in rs.iter().filter(|r| r.zone[owner].contains(cell)) {
                     p.optional &= r.optional;
+                    p.limited |= r.limited;
                     for &x in &r.types {
                         if !p.types.contains(&x) {
                             p.types.push(x);

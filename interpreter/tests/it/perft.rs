@@ -233,3 +233,60 @@ fn perft_zero_is_one_and_finished_games_have_no_moves() {
     assert_eq!(perft(&mut mate, 1), 0);
     assert_eq!(perft(&mut mate, 3), 0);
 }
+
+/// The variants of the rule core, whose counts come from Fairy-Stockfish (see each file
+/// and `tests/perft/fsf-notes.md`): every variant's file, start position included.
+const FSF_VARIANTS: &[&str] = &[
+    "atomic",
+    "antichess",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "horde",
+    "extinction",
+    "xiangqi",
+    "grand",
+    "shatranj",
+    "makruk",
+    "capablanca",
+];
+
+#[test]
+fn rule_core_variants_match_fairy_stockfish_up_to_a_million() {
+    for name in FSF_VARIANTS {
+        let v = crate::common::named(name, &[]);
+        let file = format!("{name}.perft");
+        let all = entries(&read(&file));
+        assert!(
+            all.iter()
+                .filter(|e| e.count > 100_000)
+                .map(|e| &e.id)
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                >= 3,
+            "{name}: three positions with counts over 100,000"
+        );
+        let start = Position::start(&v);
+        let from_fen = Position::from_str(&v, &all[0].pos).unwrap();
+        assert_eq!(
+            start.to_string(),
+            from_fen.to_string(),
+            "{name}: the first entry is the start"
+        );
+        assert!(run(&v, &file, FAST) >= 10, "{name}");
+    }
+}
+
+#[test]
+#[ignore = "deep counts: minutes in the test profile"]
+fn rule_core_variants_match_fairy_stockfish_all() {
+    for name in FSF_VARIANTS {
+        let v = crate::common::named(name, &[]);
+        let file = format!("{name}.perft");
+        assert_eq!(
+            run(&v, &file, u64::MAX),
+            entries(&read(&file)).len(),
+            "{name}"
+        );
+    }
+}

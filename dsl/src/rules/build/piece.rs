@@ -227,9 +227,10 @@ impl Builder<'_> {
         PromoteRule {
             optional: has(&pair, Rule::kw_may),
             zone: self.zone_expr(child(&pair, Rule::zone_expr)),
-            into: children(&pair, Rule::piece_ref)
+            into: children(&pair, Rule::promo_ref)
                 .map(|p| self.ident(p))
                 .collect(),
+            only_lost: has(&pair, Rule::only_lost),
             span: tight(&pair),
         }
     }
