@@ -337,4 +337,7 @@ pub struct Selector {
     /// Allowed y coordinates (any when absent).
     #[serde(default)]
     pub y: Option<Vec<i32>>,
+    /// The cells of this colour (lattice or not).
+    #[serde(default)]
+    pub colour: Option<String>,
 }

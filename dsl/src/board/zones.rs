@@ -157,6 +157,13 @@ fn resolve_set(
                 out.push(c as CellId);
             }
         }
+        ZoneSet::Select(sel) if sel.x.is_none() && sel.y.is_none() && sel.colour.is_some() => {
+            let colour = sel.colour.as_deref();
+            out = (0..d.cells.len())
+                .filter(|&i| d.cells[i].colour.as_deref() == colour)
+                .map(|i| i as CellId)
+                .collect();
+        }
         ZoneSet::Select(sel) => {
             let span = rep.value(path);
             let Some(lattice) = &d.lattice else {
@@ -184,6 +191,7 @@ fn resolve_set(
                 .iter()
                 .filter(|(&(x, y), _)| selects(sel, x, y))
                 .map(|(_, &id)| id)
+                .filter(|&id| sel.colour.is_none() || d.cells[id as usize].colour == sel.colour)
                 .collect();
             cells.sort_unstable();
             out = cells;

@@ -92,7 +92,7 @@ pub fn outcome(pos: &mut Position) -> Option<String> {
         Outcome::Ongoing => None,
         Outcome::Finished { reason, scores } => Some(format!(
             "game over ({}): {}",
-            reason.name(),
+            pos.variant().end_label(reason),
             score_line(pos.variant(), &scores)
         )),
     }

@@ -70,7 +70,7 @@ pub fn play_game(
             record.set_tag("Result", &result_text(&v, &scores));
             return Ok(GameEnd {
                 scores: Some(scores),
-                reason: reason.name().into(),
+                reason: v.end_label(reason).into(),
                 plies,
             });
         }

@@ -17,6 +17,7 @@ mod perft;
 mod records;
 mod render;
 mod review;
+mod rule_faults;
 mod rules;
 mod search;
 mod strategichess;

@@ -155,7 +155,7 @@ impl<'de> Deserialize<'de> for ZoneDecl {
                 let mut is_selector = false;
                 let mut seats = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    let axis = key == "x" || key == "y";
+                    let axis = key == "x" || key == "y" || key == "colour";
                     if (axis && !seats.is_empty()) || (!axis && is_selector) {
                         return Err(de::Error::custom(
                             "a zone is either a lattice selector `{ x: [...], y: [...] }` \
@@ -164,6 +164,13 @@ impl<'de> Deserialize<'de> for ZoneDecl {
                     }
                     if axis {
                         is_selector = true;
+                        if key == "colour" {
+                            if selector.colour.is_some() {
+                                return Err(de::Error::custom("duplicate key `colour`"));
+                            }
+                            selector.colour = Some(map.next_value::<String>()?);
+                            continue;
+                        }
                         let slot = if key == "x" {
                             &mut selector.x
                         } else {

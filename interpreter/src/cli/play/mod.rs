@@ -135,9 +135,10 @@ impl Game {
     fn finished(&mut self) -> Option<End> {
         match self.pos.outcome() {
             Outcome::Ongoing => None,
-            Outcome::Finished { reason, scores } => {
-                Some(End::Finished(reason.name().into(), scores))
-            }
+            Outcome::Finished { reason, scores } => Some(End::Finished(
+                self.pos.variant().end_label(reason).into(),
+                scores,
+            )),
         }
     }
 
