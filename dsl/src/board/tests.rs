@@ -112,7 +112,15 @@ fn chess_board_expands_exactly() {
         .map(|&c| b.cells[c as usize].name.as_str())
         .collect();
     assert_eq!(names, ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]);
-    assert_eq!(b.zones.len(), 16);
+    assert_eq!(b.zones.len(), 18);
+    // Zones that select by colour: the 32 cells of each.
+    let Some(ZoneCells::Global(dark)) = b.zone("dark").map(|z| &z.cells) else {
+        panic!("dark")
+    };
+    assert_eq!(dark.len(), 32);
+    assert!(dark
+        .iter()
+        .all(|&c| b.cells[c as usize].colour.as_deref() == Some("dark")));
     assert_eq!(b.palette[0], ("dark".to_owned(), "#b58863".to_owned()));
 }
 
@@ -122,7 +130,7 @@ fn chess_description_is_readable() {
     let text = describe(&b);
     assert!(text.starts_with(
         "board chess (variants/chess/board.yaml)\n  64 cells, 8 directions, 420 edges, \
-         0 remaps, 16 zones, 2 seats, 8 rows\n"
+         0 remaps, 18 zones, 2 seats, 8 rows\n"
     ));
     assert!(text.contains("\n  n   opposite s\n"), "{text}");
     assert!(

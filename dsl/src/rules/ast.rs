@@ -7,9 +7,9 @@
 use crate::span::{Span, Spanned};
 
 pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
-pub use super::ast_rules::{
-    AfterDecl, Cond, CounterDecl, Effect, Expr, FilterDecl, MoveFact, Term, Whose,
-};
+pub use super::ast_rules::{AfterDecl, CounterDecl, Effect, FilterDecl};
+pub use super::cond::{Cond, MoveFact, Whose};
+pub use super::expr::{Expr, Term};
 
 /// A name as written (direction, zone, cell, player, piece, option...).
 pub type Ident = Spanned<String>;
@@ -449,7 +449,7 @@ pub struct CheckDecl {
     pub rule: Spanned<CheckRule>,
     /// Moves the rule lets through although they leave a royal attacked (`unless
     /// captures royal`: taking a king ends the game first).
-    pub unless: Option<Spanned<super::ast_rules::Cond>>,
+    pub unless: Option<Spanned<super::cond::Cond>>,
     /// The whole statement.
     pub span: Span,
 }
@@ -463,7 +463,7 @@ pub enum CheckRule {
     Never,
     /// `check when COND`: for the players the condition holds for (`players <= 2`,
     /// `royals <= 1`).
-    When(Spanned<super::ast_rules::Cond>),
+    When(Spanned<super::cond::Cond>),
 }
 
 /// A comparison operator.
@@ -540,7 +540,7 @@ pub enum Event {
     },
     /// `if COND`: after every move (and in a position as read), for every player still
     /// in (the mover first, then in turn order), the condition about that player.
-    Condition(Spanned<super::ast_rules::Cond>),
+    Condition(Spanned<super::cond::Cond>),
 }
 
 /// `remove ...`.
@@ -599,7 +599,7 @@ pub struct DefDecl {
     /// The name.
     pub name: Ident,
     /// What it stands for.
-    pub cond: Spanned<super::ast_rules::Cond>,
+    pub cond: Spanned<super::cond::Cond>,
     /// The whole statement.
     pub span: Span,
 }
@@ -681,7 +681,7 @@ pub enum Outcome {
     ActorLoses,
     /// `rank by EXPR`: the players (still in) with the largest value of EXPR win, the
     /// others lose; a draw when all are equal.
-    RankBy(Spanned<super::ast_rules::Expr>),
+    RankBy(Spanned<super::expr::Expr>),
 }
 
 /// How long en-passant cells stay capturable.

@@ -8,6 +8,8 @@ pub mod ast;
 mod ast_mines;
 mod ast_rules;
 mod build;
+mod cond;
+mod expr;
 mod found;
 mod hints;
 mod include;

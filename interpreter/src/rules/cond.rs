@@ -1,69 +1,27 @@
-//! Conditions and expressions over a position and a move, and their evaluation.
+//! Conditions over a position and a move: the compiled form, how the compiler lowers
+//! them from the rule file (`dsl::rules::ast::Cond`), and their evaluation.
 //!
 //! A condition is evaluated for a [`Scope`]: the rule's subject, the player who moved,
 //! and, where the stage has one, the facts of the move ([`MoveFacts`]). Evaluation
 //! reads the position's lists and counters and never allocates; the few facts that
 //! need moves generated (`can move`, checks of every opponent, lone mates) use the
 //! position's scratch lists.
+//!
+//! A new fact is a variant of [`Cond`] here, with its lowering in [`Lower::cond`] and its
+//! meaning in [`Position::holds_now`] (or [`Position::holds`] when it generates moves);
+//! plus its grammar rule and its syntax tree in the dsl crate (`dsl/src/rules/cond.rs`).
 
 use super::compare;
+use super::expr::{Expr, Whose};
+use crate::compile::cx::help_for;
+use crate::compile::rules::{Lower, Stage};
 use crate::ids::{bit, Cell, Kind, PieceType, Player};
 use crate::moves::{mk, Move};
 use crate::position::Position;
+use crate::variant::OptionValue;
 use dsl::limits::{MAX_PIECE_TYPES, MAX_PLAYERS};
-use dsl::rules::ast::CmpOp;
-
-/// Whose pieces, counter or royals a term or fact reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Whose {
-    /// The rule's subject.
-    Subject,
-    /// The player who moved.
-    Mover,
-    /// The player to move.
-    Next,
-    /// The owner of the captured piece (nobody when nothing was captured).
-    Victim,
-    /// Every other player still in (terms sum them; facts hold for any of them).
-    Others,
-    /// Every player (terms sum them; facts hold for any of them).
-    All,
-    /// One player.
-    Player(Player),
-}
-
-/// A whole-number expression.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Expr {
-    /// A literal.
-    Lit(i64),
-    /// Pieces of the kinds in `kinds` (any owner; `whose` picks the owners) standing on
-    /// the board, in zone `zone` (resolved for each piece's owner) when given.
-    Pieces {
-        /// Kinds counted (a kind set over every owner).
-        kinds: u64,
-        /// A zone id of [`super::Rules::zones`].
-        zone: Option<u16>,
-        /// Whose pieces.
-        whose: Whose,
-    },
-    /// Royal pieces owned.
-    Royals(Whose),
-    /// Players still in.
-    Players,
-    /// Points of material lost.
-    Lost(Whose),
-    /// How often the position occurred since the last irreversible move.
-    Repetitions,
-    /// Plies since the last capture or pawn move.
-    Quiet,
-    /// The move number (1 at the start).
-    MoveNumber,
-    /// A counter of [`super::Rules::counters`].
-    Counter(u16, Whose),
-    /// Terms added (`false`) or subtracted (`true`).
-    Sum(Vec<(bool, Expr)>),
-}
+use dsl::rules::ast::{self, CmpOp, MaterialScope};
+use dsl::Spanned;
 
 /// A condition.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,87 +113,7 @@ pub(crate) struct Scope {
     pub facts: Option<MoveFacts>,
 }
 
-/// Players as a bit set.
-type PlayerSet = u32;
-
 impl Position {
-    /// The players `whose` names in `scope`.
-    fn players_of(&self, whose: Whose, s: &Scope) -> PlayerSet {
-        let one = |p: Player| 1u32 << p;
-        let all = (1u32 << self.v.player_count()) - 1;
-        match whose {
-            Whose::Subject => one(s.subject),
-            Whose::Mover => one(s.mover),
-            Whose::Next => one(self.to_move),
-            Whose::Victim => s.facts.and_then(|f| f.victim).map_or(0, one),
-            Whose::Others => all & !(self.eliminated as u32) & !one(s.subject),
-            Whose::All => all,
-            Whose::Player(p) => one(p),
-        }
-    }
-
-    /// The value of `e` in `scope`.
-    pub(crate) fn value(&self, e: &Expr, s: &Scope) -> i64 {
-        let sum_players = |set: PlayerSet, f: &dyn Fn(Player) -> i64| -> i64 {
-            (0..self.v.player_count() as Player)
-                .filter(|&p| set & (1 << p) != 0)
-                .map(f)
-                .sum()
-        };
-        match e {
-            Expr::Lit(n) => *n,
-            Expr::Pieces { kinds, zone, whose } => {
-                let set = self.players_of(*whose, s);
-                sum_players(set, &|p| self.count_pieces(p, *kinds, *zone))
-            }
-            Expr::Royals(whose) => {
-                let set = self.players_of(*whose, s);
-                sum_players(set, &|p| self.count_pieces(p, self.v.royal_kinds, None))
-            }
-            Expr::Players => self.active_count() as i64,
-            Expr::Lost(whose) => {
-                let set = self.players_of(*whose, s);
-                sum_players(set, &|p| self.lost[p as usize])
-            }
-            Expr::Repetitions => self.repetitions() as i64,
-            Expr::Quiet => self.quiet as i64,
-            Expr::MoveNumber => self.move_number as i64,
-            Expr::Counter(c, whose) => {
-                let set = self.players_of(*whose, s);
-                sum_players(set, &|p| self.counter(*c as usize, p))
-            }
-            Expr::Sum(terms) => terms.iter().fold(0i64, |acc, (minus, t)| {
-                let v = self.value(t, s);
-                if *minus {
-                    acc.saturating_sub(v)
-                } else {
-                    acc.saturating_add(v)
-                }
-            }),
-        }
-    }
-
-    /// Pieces of `player` of the kinds in `kinds`, in zone `zone` when given.
-    pub(crate) fn count_pieces(&self, player: Player, kinds: u64, zone: Option<u16>) -> i64 {
-        let mut mask = kinds & self.v.owner_kinds[player as usize] & self.present;
-        let mut n = 0i64;
-        let zone = zone.map(|z| &self.v.rules.zones[z as usize][player as usize]);
-        while mask != 0 {
-            let k = mask.trailing_zeros() as Kind;
-            mask &= mask - 1;
-            n += match zone {
-                None => self.plen[k as usize] as i64,
-                Some(z) => self.pieces_of(k).iter().filter(|&&c| z.contains(c)).count() as i64,
-            };
-        }
-        n
-    }
-
-    /// The value of counter `c` of `player`.
-    pub(crate) fn counter(&self, c: usize, player: Player) -> i64 {
-        self.counters[c * self.v.player_count() + player as usize]
-    }
-
     /// Whether `c` holds in `scope`.
     pub(crate) fn holds(&mut self, c: &Cond, s: &Scope) -> bool {
         match c {
@@ -470,33 +348,203 @@ impl Cond {
     }
 }
 
-impl Expr {
-    fn reads_victim(&self) -> bool {
-        match self {
-            Expr::Pieces { whose, .. }
-            | Expr::Royals(whose)
-            | Expr::Lost(whose)
-            | Expr::Counter(_, whose) => *whose == Whose::Victim,
-            Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_victim()),
-            _ => false,
+impl Lower<'_, '_> {
+    /// A condition.
+    pub(crate) fn cond(&mut self, c: &Spanned<ast::Cond>, stage: Stage) -> Option<Cond> {
+        let moves_here = !matches!(stage, Stage::Adjudicate | Stage::Check);
+        let needs_move = |l: &mut Self, what: &str| {
+            if moves_here {
+                true
+            } else {
+                l.no_move_here(c.span, stage, what);
+                false
+            }
+        };
+        Some(match &c.node {
+            ast::Cond::Or(cs) | ast::Cond::And(cs) => {
+                let parts: Vec<Option<Cond>> = cs.iter().map(|c| self.cond(c, stage)).collect();
+                let parts: Vec<Cond> = parts.into_iter().collect::<Option<_>>()?;
+                if matches!(c.node, ast::Cond::Or(_)) {
+                    Cond::Or(parts)
+                } else {
+                    Cond::And(parts)
+                }
+            }
+            ast::Cond::Not(inner) => Cond::Not(Box::new(self.cond(inner, stage)?)),
+            ast::Cond::Compare(a, op, b) => {
+                let (a, b) = (self.expr(a, stage), self.expr(b, stage));
+                Cond::Cmp(a?, *op, b?)
+            }
+            ast::Cond::Check(w) => Cond::Check(self.whose(w.as_ref(), stage)?),
+            ast::Cond::GivesCheck(w) => {
+                if !needs_move(self, "`gives check` is about a move") {
+                    return None;
+                }
+                match self.whose(w.as_ref(), stage)? {
+                    Whose::Subject => Cond::GivesCheck(Whose::Others),
+                    x => Cond::GivesCheck(x),
+                }
+            }
+            ast::Cond::Captures(pieces) => {
+                if !needs_move(self, "`captures` is about a move") {
+                    return None;
+                }
+                Cond::Captures(self.piece_kinds(pieces)?)
+            }
+            ast::Cond::Move(m) => {
+                if !needs_move(self, "`move` is about a move") {
+                    return None;
+                }
+                self.move_fact(m)?
+            }
+            ast::Cond::Can(m) => Cond::Can(Box::new(self.move_fact(m)?)),
+            ast::Cond::Promotes | ast::Cond::Castles => {
+                if !needs_move(self, "this fact is about a move") {
+                    return None;
+                }
+                if matches!(c.node, ast::Cond::Promotes) {
+                    Cond::Promotes
+                } else {
+                    Cond::Castles
+                }
+            }
+            ast::Cond::Turn => Cond::Turn,
+            ast::Cond::Moved => Cond::Moved,
+            ast::Cond::RoundStart => Cond::RoundStart,
+            ast::Cond::Material {
+                scope,
+                alternatives,
+            } => self.material(*scope, alternatives)?,
+            ast::Cond::Name(n) => self.named_cond(n, stage)?,
+        })
+    }
+
+    /// A name used as a condition: a `def`, or a `bool` option.
+    pub(crate) fn named_cond(&mut self, n: &ast::Ident, stage: Stage) -> Option<Cond> {
+        let env = self.env;
+        if let Some(d) = env.defs.iter().rev().find(|d| d.name.node == n.node) {
+            if self.expanding.contains(&d.name.node.as_str()) || self.expanding.len() >= 16 {
+                self.cx.error(
+                    "compile::def-cycle",
+                    format!("`{}` is defined through itself", n.node),
+                    n.span,
+                    "used inside its own definition",
+                    "a `def` may use other defs, but not itself, directly or through them",
+                );
+                return None;
+            }
+            self.expanding.push(&d.name.node);
+            let c = self.cond(&d.cond, stage);
+            self.expanding.pop();
+            return c;
+        }
+        match self.env.opts.lookup(&n.node) {
+            Some(OptionValue::Bool(b)) => Some(if *b {
+                Cond::True
+            } else {
+                Cond::Not(Box::new(Cond::True))
+            }),
+            Some(_) => {
+                self.cx.error(
+                    "compile::condition-type",
+                    format!(
+                        "option `{}` is a number or a choice, not a condition",
+                        n.node
+                    ),
+                    n.span,
+                    "not true or false",
+                    format!("compare it (`{} = ...`) or use a `bool` option", n.node),
+                );
+                None
+            }
+            None if self.rules.counters.iter().any(|c| c.name == n.node) => {
+                self.cx.error(
+                    "compile::condition-type",
+                    format!("`{}` is a counter (a number), not a condition", n.node),
+                    n.span,
+                    "a number",
+                    format!("compare it, e.g. `{} >= 3`", n.node),
+                );
+                None
+            }
+            None => {
+                let known: Vec<&str> = self
+                    .env
+                    .opts
+                    .infos
+                    .iter()
+                    .filter(|o| matches!(o.value, OptionValue::Bool(_)))
+                    .map(|o| o.name.as_str())
+                    .collect();
+                let mut known = known;
+                known.extend(self.env.defs.iter().map(|d| d.name.node.as_str()));
+                let mut help = help_for(&n.node, &known, "defs and bool options");
+                if known.is_empty() {
+                    help = "a condition is a comparison (`pieces queen = 0`), a fact (`check`, \
+                            `captures`, ...) or a `bool` option"
+                        .into();
+                }
+                self.cx.error(
+                    "compile::unknown-condition",
+                    format!("unknown condition `{}`", n.node),
+                    n.span,
+                    "not a condition",
+                    help,
+                );
+                None
+            }
         }
     }
 
-    /// True when a move cannot change the value before it is made: lost points and
-    /// counters of the players involved are read before the move (filters).
-    fn constant_in_move(&self) -> bool {
-        match self {
-            Expr::Lit(_) | Expr::Lost(_) | Expr::Counter(..) | Expr::Players => true,
-            Expr::Sum(ts) => ts.iter().all(|(_, t)| t.constant_in_move()),
-            _ => false,
-        }
+    /// `move [of PIECES] [from ZONE] [into ZONE]`.
+    pub(crate) fn move_fact(&mut self, m: &ast::MoveFact) -> Option<Cond> {
+        let kinds = self.piece_kinds(&m.pieces);
+        let from = m.from.as_ref().map(|z| self.zone(z));
+        let into = m.into.as_ref().map(|z| self.zone(z));
+        Some(Cond::Move {
+            kinds: kinds?,
+            from: match from {
+                Some(z) => Some(z?),
+                None => None,
+            },
+            into: match into {
+                Some(z) => Some(z?),
+                None => None,
+            },
+            zone_owner: Whose::Mover,
+        })
     }
 
-    pub(crate) fn reads_lost(&self) -> bool {
-        match self {
-            Expr::Lost(_) => true,
-            Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_lost()),
-            _ => false,
+    /// `material each|all ALTS` as a condition.
+    pub(crate) fn material(
+        &mut self,
+        scope: MaterialScope,
+        alternatives: &[Vec<Spanned<char>>],
+    ) -> Option<Cond> {
+        let mut alts = Vec::new();
+        let mut ok = true;
+        for alt in alternatives {
+            let mut ts: Vec<PieceType> = Vec::new();
+            for l in alt {
+                match self.env.types.by_letter(l.node) {
+                    Some(t) => ts.push(t),
+                    None => {
+                        ok = false;
+                        self.cx.error(
+                            "compile::unknown-letter",
+                            format!("no piece type has the letter `{}`", l.node),
+                            l.span,
+                            "unknown letter",
+                            "material alternatives are lists of piece letters",
+                        );
+                    }
+                }
+            }
+            alts.push(type_counts(&ts));
         }
+        ok.then_some(Cond::Material {
+            each: scope == MaterialScope::Each,
+            alts,
+        })
     }
 }

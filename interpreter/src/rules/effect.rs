@@ -2,7 +2,8 @@
 //! passes, control, counters and explosions. Every change is recorded in the move's
 //! [`Undo`] (or the logs it counts) so that `unmake` restores it exactly.
 
-use super::cond::{Expr, Scope};
+use super::cond::Scope;
+use super::expr::Expr;
 use crate::ids::{bit, Cell, Kind, Player};
 use crate::outcome::{EndReason, Finish, Score};
 use crate::position::{Position, Undo};

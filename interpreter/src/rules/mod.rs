@@ -20,11 +20,13 @@
 mod after;
 pub(crate) mod cond;
 pub(crate) mod effect;
+pub(crate) mod expr;
 mod filter;
 mod stuck;
 
-pub(crate) use cond::{Cond, Expr, Scope, Whose};
+pub(crate) use cond::{Cond, Scope};
 pub(crate) use effect::{Effect, Explosion};
+pub(crate) use expr::{Expr, Whose};
 
 use crate::cellset::CellSet;
 use crate::outcome::EndReason;

@@ -259,7 +259,7 @@ impl Builder<'_> {
 }
 
 /// A comparison operator as written (the grammar admits only these).
-pub(super) fn cmp_op(text: &str) -> CmpOp {
+pub(in crate::rules) fn cmp_op(text: &str) -> CmpOp {
     match text {
         "!=" => CmpOp::Ne,
         "<" => CmpOp::Lt,

@@ -285,7 +285,7 @@ impl Builder<'_> {
     }
 
     /// A union of terms (`zone_expr` or, inside move rules, `mod_zone`).
-    pub(super) fn zone_expr(&mut self, pair: P<'_>) -> ZoneExpr {
+    pub(in crate::rules) fn zone_expr(&mut self, pair: P<'_>) -> ZoneExpr {
         let span = tight(&pair);
         let terms = pair.into_inner().map(|t| self.zone_term(t)).collect();
         ZoneExpr { terms, span }

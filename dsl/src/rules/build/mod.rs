@@ -7,6 +7,8 @@
 //! come out together with the syntax errors.
 
 mod clauses;
+
+pub(in crate::rules) use clauses::cmp_op;
 mod decls;
 mod mines;
 mod piece;
@@ -41,7 +43,7 @@ pub(crate) fn build_file(
 }
 
 /// Walks the pairs, collecting diagnostics.
-pub(super) struct Builder<'a> {
+pub(in crate::rules) struct Builder<'a> {
     file: &'a Arc<SourceFile>,
     blanked: &'a [Range<usize>],
     diags: Vec<Diagnostic>,
@@ -51,7 +53,7 @@ pub(super) struct Builder<'a> {
     bare_depth: usize,
 }
 
-type P<'i> = Pair<'i, Rule>;
+pub(in crate::rules) type P<'i> = Pair<'i, Rule>;
 
 impl Builder<'_> {
     /// An error at `span`, to be completed and [`Builder::push`]ed.
@@ -195,7 +197,7 @@ impl Builder<'_> {
     }
 
     /// A name, checked against [`MAX_NAME_LEN`].
-    fn ident(&mut self, pair: P<'_>) -> Spanned<String> {
+    pub(in crate::rules) fn ident(&mut self, pair: P<'_>) -> Spanned<String> {
         let span = tight(&pair);
         let name = pair.as_str();
         let len = name.chars().count();
@@ -216,7 +218,7 @@ impl Builder<'_> {
     }
 
     /// An integer literal (`int_lit` or `number`); reports overflow and returns 0.
-    fn int(&mut self, pair: &P<'_>) -> i64 {
+    pub(in crate::rules) fn int(&mut self, pair: &P<'_>) -> i64 {
         pair.as_str().parse().unwrap_or_else(|_| {
             self.push(
                 self.error(
@@ -271,7 +273,7 @@ fn board_of(item: &Item) -> Option<Span> {
 
 /// The span of a pair's own tokens: pest lets a rule end after trailing spaces and
 /// comments when its last part is optional, and AST spans must not include those.
-pub(super) fn tight(pair: &P<'_>) -> Span {
+pub(in crate::rules) fn tight(pair: &P<'_>) -> Span {
     let span = pair.as_span();
     let exact = matches!(
         pair.as_rule(),
@@ -291,29 +293,29 @@ pub(super) fn tight(pair: &P<'_>) -> Span {
 }
 
 /// Children of `pair` with rule `rule`.
-pub(super) fn children<'i>(pair: &P<'i>, rule: Rule) -> impl Iterator<Item = P<'i>> {
+pub(in crate::rules) fn children<'i>(pair: &P<'i>, rule: Rule) -> impl Iterator<Item = P<'i>> {
     pair.clone()
         .into_inner()
         .filter(move |p| p.as_rule() == rule)
 }
 
 /// The first child with rule `rule`, if any.
-pub(super) fn find<'i>(pair: &P<'i>, rule: Rule) -> Option<P<'i>> {
+pub(in crate::rules) fn find<'i>(pair: &P<'i>, rule: Rule) -> Option<P<'i>> {
     children(pair, rule).next()
 }
 
 /// Whether `pair` has a child with rule `rule`.
-pub(super) fn has(pair: &P<'_>, rule: Rule) -> bool {
+pub(in crate::rules) fn has(pair: &P<'_>, rule: Rule) -> bool {
     find(pair, rule).is_some()
 }
 
 /// The child with rule `rule`, which the grammar guarantees.
-pub(super) fn child<'i>(pair: &P<'i>, rule: Rule) -> P<'i> {
+pub(in crate::rules) fn child<'i>(pair: &P<'i>, rule: Rule) -> P<'i> {
     find(pair, rule).unwrap_or_else(|| panic!("grammar: {:?} has no {rule:?}", pair.as_rule()))
 }
 
 /// The only child of a choice rule such as `item` or `atom`.
-pub(super) fn first(pair: P<'_>) -> P<'_> {
+pub(in crate::rules) fn first(pair: P<'_>) -> P<'_> {
     let rule = pair.as_rule();
     pair.into_inner()
         .next()
@@ -321,13 +323,13 @@ pub(super) fn first(pair: P<'_>) -> P<'_> {
 }
 
 /// A string literal: the text between the quotes, spanned with the quotes.
-pub(super) fn string(pair: P<'_>) -> Spanned<String> {
+pub(in crate::rules) fn string(pair: P<'_>) -> Spanned<String> {
     let span = tight(&pair);
     Spanned::new(child(&pair, Rule::string_body).as_str().to_string(), span)
 }
 
 /// A one-letter token.
-pub(super) fn letter(pair: &P<'_>) -> Spanned<char> {
+pub(in crate::rules) fn letter(pair: &P<'_>) -> Spanned<char> {
     Spanned::new(pair.as_str().chars().next().unwrap_or('?'), tight(pair))
 }
 

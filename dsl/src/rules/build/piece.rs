@@ -129,12 +129,19 @@ impl Builder<'_> {
         let inner = first(pair);
         let modifier = match inner.as_rule() {
             Rule::over_mod => Modifier::Over(self.piece_filter(child(&inner, Rule::piece_filter))),
-            Rule::to_mod => Modifier::To(match first(child(&inner, Rule::target)).as_rule() {
-                Rule::kw_empty => TargetRule::Empty,
-                Rule::kw_enemy => TargetRule::Enemy,
-                Rule::kw_friend => TargetRule::Friend,
-                _ => TargetRule::Any,
-            }),
+            Rule::to_mod => {
+                let t = first(child(&inner, Rule::target));
+                let word = match t.as_rule() {
+                    Rule::capture_target => first(t).as_rule(),
+                    r => r,
+                };
+                Modifier::To(match word {
+                    Rule::kw_empty => TargetRule::Empty,
+                    Rule::kw_enemy => TargetRule::Enemy,
+                    Rule::kw_friend => TargetRule::Friend,
+                    _ => TargetRule::Any,
+                })
+            }
             Rule::kw_first => Modifier::First,
             Rule::from_mod => Modifier::From(self.zone_expr(child(&inner, Rule::mod_zone))),
             Rule::into_mod => Modifier::Into(self.zone_expr(child(&inner, Rule::mod_zone))),
@@ -164,7 +171,8 @@ impl Builder<'_> {
         for m in children(pair, Rule::modifier) {
             let inner = first(m.clone());
             if inner.as_rule() == Rule::to_mod {
-                if let Some(f) = find(&inner, Rule::piece_filter) {
+                let t = first(child(&inner, Rule::target));
+                if let Some(f) = find(&t, Rule::piece_filter) {
                     let span = tight(&f);
                     out.push(self.modifier(m));
                     out.push(Spanned::new(Modifier::Takes(self.piece_filter(f)), span));

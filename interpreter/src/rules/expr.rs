@@ -1,0 +1,268 @@
+//! Expressions of the rule core: whole numbers read from the position (piece counts,
+//! royals, players, lost points, repetitions, counters) and added up; whose pieces or
+//! counters they read; how the compiler lowers them from the rule file
+//! (`dsl::rules::ast::Expr`) and how a position evaluates them, without allocating.
+//!
+//! A new term is a variant of [`Expr`] here, with its lowering in [`Lower::term`] and its
+//! value in [`Position::value`]; plus its grammar rule and its syntax tree in the dsl
+//! crate (`dsl/src/rules/expr.rs`).
+
+use super::cond::Scope;
+use crate::compile::rules::{Lower, Stage};
+use crate::ids::{Kind, Player};
+use crate::position::Position;
+use dsl::rules::ast;
+use dsl::Spanned;
+
+/// Whose pieces, counter or royals a term or fact reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// The rule's subject.
+    Subject,
+    /// The player who moved.
+    Mover,
+    /// The player to move.
+    Next,
+    /// The owner of the captured piece (nobody when nothing was captured).
+    Victim,
+    /// Every other player still in (terms sum them; facts hold for any of them).
+    Others,
+    /// Every player (terms sum them; facts hold for any of them).
+    All,
+    /// One player.
+    Player(Player),
+}
+
+/// A whole-number expression.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Expr {
+    /// A literal.
+    Lit(i64),
+    /// Pieces of the kinds in `kinds` (any owner; `whose` picks the owners) standing on
+    /// the board, in zone `zone` (resolved for each piece's owner) when given.
+    Pieces {
+        /// Kinds counted (a kind set over every owner).
+        kinds: u64,
+        /// A zone id of [`super::Rules::zones`].
+        zone: Option<u16>,
+        /// Whose pieces.
+        whose: Whose,
+    },
+    /// Royal pieces owned.
+    Royals(Whose),
+    /// Players still in.
+    Players,
+    /// Points of material lost.
+    Lost(Whose),
+    /// How often the position occurred since the last irreversible move.
+    Repetitions,
+    /// Plies since the last capture or pawn move.
+    Quiet,
+    /// The move number (1 at the start).
+    MoveNumber,
+    /// A counter of [`super::Rules::counters`].
+    Counter(u16, Whose),
+    /// Terms added (`false`) or subtracted (`true`).
+    Sum(Vec<(bool, Expr)>),
+}
+
+/// Players as a bit set.
+pub(crate) type PlayerSet = u32;
+
+impl Position {
+    /// The players `whose` names in `scope`.
+    pub(crate) fn players_of(&self, whose: Whose, s: &Scope) -> PlayerSet {
+        let one = |p: Player| 1u32 << p;
+        let all = (1u32 << self.v.player_count()) - 1;
+        match whose {
+            Whose::Subject => one(s.subject),
+            Whose::Mover => one(s.mover),
+            Whose::Next => one(self.to_move),
+            Whose::Victim => s.facts.and_then(|f| f.victim).map_or(0, one),
+            Whose::Others => all & !(self.eliminated as u32) & !one(s.subject),
+            Whose::All => all,
+            Whose::Player(p) => one(p),
+        }
+    }
+
+    /// The value of `e` in `scope`.
+    pub(crate) fn value(&self, e: &Expr, s: &Scope) -> i64 {
+        let sum_players = |set: PlayerSet, f: &dyn Fn(Player) -> i64| -> i64 {
+            (0..self.v.player_count() as Player)
+                .filter(|&p| set & (1 << p) != 0)
+                .map(f)
+                .sum()
+        };
+        match e {
+            Expr::Lit(n) => *n,
+            Expr::Pieces { kinds, zone, whose } => {
+                let set = self.players_of(*whose, s);
+                sum_players(set, &|p| self.count_pieces(p, *kinds, *zone))
+            }
+            Expr::Royals(whose) => {
+                let set = self.players_of(*whose, s);
+                sum_players(set, &|p| self.count_pieces(p, self.v.royal_kinds, None))
+            }
+            Expr::Players => self.active_count() as i64,
+            Expr::Lost(whose) => {
+                let set = self.players_of(*whose, s);
+                sum_players(set, &|p| self.lost[p as usize])
+            }
+            Expr::Repetitions => self.repetitions() as i64,
+            Expr::Quiet => self.quiet as i64,
+            Expr::MoveNumber => self.move_number as i64,
+            Expr::Counter(c, whose) => {
+                let set = self.players_of(*whose, s);
+                sum_players(set, &|p| self.counter(*c as usize, p))
+            }
+            Expr::Sum(terms) => terms.iter().fold(0i64, |acc, (minus, t)| {
+                let v = self.value(t, s);
+                if *minus {
+                    acc.saturating_sub(v)
+                } else {
+                    acc.saturating_add(v)
+                }
+            }),
+        }
+    }
+
+    /// Pieces of `player` of the kinds in `kinds`, in zone `zone` when given.
+    pub(crate) fn count_pieces(&self, player: Player, kinds: u64, zone: Option<u16>) -> i64 {
+        let mut mask = kinds & self.v.owner_kinds[player as usize] & self.present;
+        let mut n = 0i64;
+        let zone = zone.map(|z| &self.v.rules.zones[z as usize][player as usize]);
+        while mask != 0 {
+            let k = mask.trailing_zeros() as Kind;
+            mask &= mask - 1;
+            n += match zone {
+                None => self.plen[k as usize] as i64,
+                Some(z) => self.pieces_of(k).iter().filter(|&&c| z.contains(c)).count() as i64,
+            };
+        }
+        n
+    }
+
+    /// The value of counter `c` of `player`.
+    pub(crate) fn counter(&self, c: usize, player: Player) -> i64 {
+        self.counters[c * self.v.player_count() + player as usize]
+    }
+}
+
+impl Expr {
+    pub(crate) fn reads_victim(&self) -> bool {
+        match self {
+            Expr::Pieces { whose, .. }
+            | Expr::Royals(whose)
+            | Expr::Lost(whose)
+            | Expr::Counter(_, whose) => *whose == Whose::Victim,
+            Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_victim()),
+            _ => false,
+        }
+    }
+
+    /// True when a move cannot change the value before it is made: lost points and
+    /// counters of the players involved are read before the move (filters).
+    pub(crate) fn constant_in_move(&self) -> bool {
+        match self {
+            Expr::Lit(_) | Expr::Lost(_) | Expr::Counter(..) | Expr::Players => true,
+            Expr::Sum(ts) => ts.iter().all(|(_, t)| t.constant_in_move()),
+            _ => false,
+        }
+    }
+
+    pub(crate) fn reads_lost(&self) -> bool {
+        match self {
+            Expr::Lost(_) => true,
+            Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_lost()),
+            _ => false,
+        }
+    }
+}
+
+impl Lower<'_, '_> {
+    /// An expression.
+    pub(crate) fn expr(&mut self, e: &Spanned<ast::Expr>, stage: Stage) -> Option<Expr> {
+        let mut terms = Vec::new();
+        let mut ok = true;
+        for (minus, t) in &e.node.terms {
+            match self.term(t, stage) {
+                Some(x) => terms.push((*minus, x)),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        Some(match terms.as_slice() {
+            [(false, _)] => terms.pop().map(|(_, t)| t)?,
+            _ => Expr::Sum(terms),
+        })
+    }
+
+    pub(crate) fn term(&mut self, t: &Spanned<ast::Term>, stage: Stage) -> Option<Expr> {
+        Some(match &t.node {
+            ast::Term::Num(n) => Expr::Lit(*n),
+            ast::Term::Pieces {
+                pieces,
+                zone,
+                whose,
+            } => {
+                let kinds = self.piece_kinds(pieces);
+                let zone = zone.as_ref().map(|z| self.zone(z));
+                let whose = self.whose(whose.as_ref(), stage)?;
+                Expr::Pieces {
+                    kinds: kinds?,
+                    zone: match zone {
+                        Some(z) => Some(z?),
+                        None => None,
+                    },
+                    whose,
+                }
+            }
+            ast::Term::Royals(w) => Expr::Royals(self.whose(w.as_ref(), stage)?),
+            ast::Term::Players => Expr::Players,
+            ast::Term::Lost(w) => Expr::Lost(self.whose(w.as_ref(), stage)?),
+            ast::Term::Repetitions => Expr::Repetitions,
+            ast::Term::Quiet => Expr::Quiet,
+            ast::Term::Name(n, w) => {
+                if let Some(i) = self.rules.counters.iter().position(|c| c.name == n.node) {
+                    return Some(Expr::Counter(i as u16, self.whose(w.as_ref(), stage)?));
+                }
+                if self.env.opts.lookup(&n.node).is_some() {
+                    let v =
+                        self.env
+                            .opts
+                            .num(&ast::Num::Option(n.node.clone()), n.span, self.cx)?;
+                    return Some(Expr::Lit(v));
+                }
+                self.counter_index(n)?;
+                return None;
+            }
+        })
+    }
+    /// `of WHOSE`.
+    pub(crate) fn whose(&mut self, w: Option<&Spanned<ast::Whose>>, stage: Stage) -> Option<Whose> {
+        let Some(w) = w else {
+            return Some(Whose::Subject);
+        };
+        Some(match &w.node {
+            ast::Whose::Subject => Whose::Subject,
+            ast::Whose::Mover => Whose::Mover,
+            ast::Whose::Next => Whose::Next,
+            ast::Whose::Victim => {
+                if stage == Stage::Adjudicate {
+                    self.no_move_here(
+                        w.span,
+                        stage,
+                        "`victim` is the owner of what a move captured",
+                    );
+                    return None;
+                }
+                Whose::Victim
+            }
+            ast::Whose::Others => Whose::Others,
+            ast::Whose::All => Whose::All,
+            ast::Whose::Player(p) => Whose::Player(self.env.players.resolve(p, self.cx)?),
+        })
+    }
+}
