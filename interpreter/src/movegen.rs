@@ -304,7 +304,7 @@ impl Position {
             }
             if !c.safe.is_empty() {
                 let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
-                if c.safe.iter().any(|&x| self.attacked(x, a)) {
+                if c.safe.iter().any(|&x| self.royal_cell_attacked(me, x, a)) {
                     continue;
                 }
             }
@@ -353,7 +353,7 @@ impl Position {
                 if line.safety != CastleSafety::None {
                     let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
                     if w.safe(line.safety)
-                        .any(|o| self.attacked(line.cell(at, sign, o), a))
+                        .any(|o| self.royal_cell_attacked(me, line.cell(at, sign, o), a))
                     {
                         continue;
                     }

@@ -146,7 +146,9 @@ fn gives_check(pos: &Position, me: Player) -> bool {
         .any(|p| {
             let mut cells = [0 as Cell; 8];
             let n = pos.royals_of(p, &mut cells).min(cells.len());
-            cells[..n].iter().any(|&c| pos.attacked(c, mine))
+            cells[..n]
+                .iter()
+                .any(|&c| pos.royal_cell_attacked(p, c, mine))
         })
 }
 

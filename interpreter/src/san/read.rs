@@ -325,6 +325,18 @@ fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
             found = exact;
         }
     }
+    // `c8` where promotion is optional (`may promote`): the move that does not promote;
+    // a promotion is written with its piece (`c8=Q`).
+    if found.len() > 1
+        && reads.iter().all(|r| r.promotion.is_none())
+        && found
+            .iter()
+            .all(|m| (m.from, m.to) == (found[0].from, found[0].to))
+    {
+        if let Some(&plain) = found.iter().find(|m| m.promotion().is_none()) {
+            found = vec![plain];
+        }
+    }
     match found.len() {
         0 => Found::None,
         1 => Found::One(found[0]),

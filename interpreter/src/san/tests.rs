@@ -317,3 +317,22 @@ fn hostile_text_is_an_error() {
     ));
     assert_eq!(p.to_string(), before);
 }
+
+#[test]
+fn an_optional_promotion_without_its_piece_is_the_move_that_does_not_promote() {
+    let v = crate::testing::chess_with(
+        "piece queen Q {\n slide n e s w ne nw se sw\n}\n\
+         piece pawn P pawn {\n step n to empty\n step ne nw to enemy\n may promote into far to queen\n}\n",
+    );
+    let mut p = Position::from_str(&v, "1q2k3/2P5/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let plain = parse_move(&mut p, "c8").unwrap();
+    assert_eq!(plain.promotion(), None);
+    assert_eq!(san(&mut p, plain), "c8");
+    let queen = parse_move(&mut p, "c8=Q").unwrap();
+    assert!(queen.promotion().is_some());
+    let capture = parse_move(&mut p, "cxb8").unwrap();
+    assert_eq!(
+        (capture.promotion(), san(&mut p, capture).as_str()),
+        (None, "cxb8")
+    );
+}
