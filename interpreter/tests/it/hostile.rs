@@ -442,24 +442,29 @@ fn track_move_numbers_at_their_limit_are_errors_or_unmake_exactly() {
 
 /// Asserts that `load(2 n)` takes at most three times as long as `load(n)`: the best
 /// of five runs of each, interleaved so that a burst of other work on the machine
-/// slows both (times under 10 ms count as 10 ms, below which noise dominates).
+/// slows both (times under 10 ms count as 10 ms, below which noise dominates). A
+/// failing measurement is taken again, up to three times: other tests run beside this
+/// one, and a quadratic load fails every time while noise does not.
 fn scales_linearly(what: &str, n: usize, mut load: impl FnMut(usize)) {
     let mut time = |n: usize| {
         let t = std::time::Instant::now();
         load(n);
         t.elapsed()
     };
-    let (mut small, mut large) = (std::time::Duration::MAX, std::time::Duration::MAX);
-    for _ in 0..5 {
-        small = small.min(time(n));
-        large = large.min(time(2 * n));
-    }
     let floor = std::time::Duration::from_millis(10);
-    assert!(
-        large <= 3 * small.max(floor),
-        "{what}: {n} took {small:?}, {} took {large:?}",
-        2 * n
-    );
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let (mut small, mut large) = (std::time::Duration::MAX, std::time::Duration::MAX);
+        for _ in 0..5 {
+            small = small.min(time(n));
+            large = large.min(time(2 * n));
+        }
+        if large <= 3 * small.max(floor) {
+            return;
+        }
+        seen.push((small, large));
+    }
+    panic!("{what}: {n} and {} took {seen:?}", 2 * n);
 }
 
 /// A rule file on the chess board that must fail to compile; its diagnostics.
