@@ -8,7 +8,7 @@ use crate::span::{Span, Spanned};
 
 pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
 pub use super::ast_rules::{AfterDecl, CounterDecl, Effect, FilterDecl};
-pub use super::cond::{Cond, MoveFact, Whose};
+pub use super::cond::{Cond, LineFact, MoveFact, Whose};
 pub use super::expr::{Expr, Term};
 
 /// A name as written (direction, zone, cell, player, piece, option...).

@@ -49,6 +49,8 @@ pub enum Cond {
     RoundStart,
     /// A name standing for a condition (a `bool` option).
     Name(Ident),
+    /// `line N [PIECES] [along DIRS] [of WHOSE]`: pieces in a row.
+    Line(LineFact),
     /// `material each|all ALTS`: piece letters on the board.
     Material {
         /// Per player or the whole board.
@@ -67,6 +69,21 @@ pub struct MoveFact {
     pub from: Option<ZoneExpr>,
     /// Where it arrives (resolved for the mover's seat).
     pub into: Option<ZoneExpr>,
+}
+
+/// `line N [PIECES] [along DIRS] [of WHOSE]`: N pieces of the listed types (empty: any)
+/// of the subject (or WHOSE) on N cells in a row, each one step from the one before
+/// along one of DIRS (empty: every board direction), following the board's edges.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineFact {
+    /// How many in a row.
+    pub length: Spanned<i64>,
+    /// The piece types that count (empty: every type; `royal`: the royal types).
+    pub pieces: Vec<Ident>,
+    /// Directions or direction sets (empty: every board direction).
+    pub dirs: Vec<Ident>,
+    /// Whose pieces (default: the subject's).
+    pub whose: Option<Spanned<Whose>>,
 }
 
 /// Whose pieces, counter or royals a term or fact reads.
@@ -162,6 +179,7 @@ impl Builder<'_> {
             Rule::kw_moved => Cond::Moved,
             Rule::round_start => Cond::RoundStart,
             Rule::cond_name => Cond::Name(self.ident(pair)),
+            Rule::line_fact => Cond::Line(self.line_fact(pair)),
             _ => Cond::Material {
                 scope: match find(&pair, Rule::kw_each) {
                     Some(_) => MaterialScope::Each,
@@ -197,6 +215,19 @@ impl Builder<'_> {
             pieces: self.piece_sels(&pair),
             from,
             into,
+        }
+    }
+
+    /// `line N [PIECES] [along DIRS] [of WHOSE]`.
+    fn line_fact(&mut self, pair: P<'_>) -> LineFact {
+        let n = child(&pair, Rule::number);
+        LineFact {
+            length: Spanned::new(self.int(&n), tight(&n)),
+            pieces: self.piece_sels(&pair),
+            dirs: children(&pair, Rule::line_dir)
+                .map(|d| self.ident(d))
+                .collect(),
+            whose: find(&pair, Rule::whose).map(|w| self.whose(w)),
         }
     }
 

@@ -133,7 +133,7 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::cond_zone | Rule::cond_zone_term | Rule::cond_zone_ref => "a zone or cell name",
         Rule::cond_name => "a condition",
         Rule::piece_sel => "a piece name",
-        Rule::explode_dir => "a direction or direction-set name",
+        Rule::explode_dir | Rule::line_dir => "a direction or direction-set name",
         Rule::sign => "`+` or `-`",
         Rule::p_plus => "`+`",
         Rule::p_minus => "`-`",
@@ -207,6 +207,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "over",
         "only",
         "after",
+        "along",
         "again",
         "all",
         "allow",
@@ -263,6 +264,7 @@ fn keyword_slice(word: &str) -> &'static [&'static str] {
         "lasts",
         "lead",
         "leap",
+        "line",
         "lose",
         "loses",
         "loss",
@@ -372,7 +374,7 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
         Rule::cond | Rule::cond_and | Rule::cond_not | Rule::fact => {
             "a condition compares numbers (`pieces queen = 0`, `checks >= 3`) or states a fact \
              (`check`, `gives check`, `captures [PIECES]`, `move of PIECES into ZONE`, `can move \
-             ...`, `promotes`, `castles`, `turn`, `moved`, `round start`, `material ...`), joined \
+             ...`, `promotes`, `castles`, `turn`, `moved`, `round start`, `material ...`, `line N ...`), joined \
              by `and`, `or`, `not` and parentheses"
                 .into()
         }

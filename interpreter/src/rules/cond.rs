@@ -85,6 +85,8 @@ pub(crate) enum Cond {
     CheckAll(bool),
     /// A mine blew up a piece of these kinds this move.
     Blasted(u64),
+    /// Pieces in a row (`line.rs`).
+    Line(Box<super::line::Line>),
 }
 
 /// What a condition may ask about a move.
@@ -178,6 +180,7 @@ impl Position {
             Cond::Material { each, alts } => self.material_is(*each, alts),
             Cond::CheckApplies => self.check_applies(s.subject),
             Cond::Blasted(kinds) => s.facts.is_some_and(|f| f.blasted & kinds != 0),
+            Cond::Line(line) => self.has_line(line, s),
             Cond::Can(_) | Cond::LoneMate | Cond::CheckAll(_) => false,
         }
     }
@@ -416,6 +419,7 @@ impl Lower<'_, '_> {
                 alternatives,
             } => self.material(*scope, alternatives)?,
             ast::Cond::Name(n) => self.named_cond(n, stage)?,
+            ast::Cond::Line(f) => self.line(f, stage)?,
         })
     }
 

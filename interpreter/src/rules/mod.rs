@@ -22,6 +22,7 @@ pub(crate) mod cond;
 pub(crate) mod effect;
 pub(crate) mod expr;
 mod filter;
+mod line;
 mod stuck;
 
 pub(crate) use cond::{Cond, Scope};

@@ -11,6 +11,7 @@ mod games;
 mod generated;
 mod graph_boards;
 mod hostile;
+mod lines;
 mod mined;
 mod naive;
 mod perft;

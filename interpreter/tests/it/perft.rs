@@ -95,6 +95,19 @@ fn team(options: &[(String, String)]) -> Arc<Variant> {
 }
 
 #[test]
+fn tapatan_perft_matches_its_naive_generator() {
+    let v = crate::common::named("tapatan", &[]);
+    assert_eq!(run(&v, "tapatan.perft", FAST), 39);
+}
+
+#[test]
+#[ignore = "deep counts"]
+fn tapatan_perft_all() {
+    let v = crate::common::named("tapatan", &[]);
+    assert_eq!(run(&v, "tapatan.perft", u64::MAX), 41);
+}
+
+#[test]
 fn chess_perft_up_to_a_million() {
     assert!(run(&chess(), "chess.perft", FAST) >= 40);
 }

@@ -182,3 +182,23 @@ fn broken_conditions_are_syntax_errors() {
     assert_eq!(codes("forbid (check"), ["rules::syntax"]);
     assert_eq!(codes("after move: explode"), ["rules::syntax"]);
 }
+
+#[test]
+fn lines_with_pieces_directions_and_owners() {
+    let c = end_cond("end if line 3: subject wins");
+    let Cond::Line(l) = c else { panic!("{c:?}") };
+    assert_eq!(l.length.node, 3);
+    assert!(l.pieces.is_empty() && l.dirs.is_empty() && l.whose.is_none());
+    let c = end_cond("end if line 5 stone man along n e ne of others and not check: lose");
+    let Cond::And(parts) = c else { panic!("{c:?}") };
+    let Cond::Line(l) = &parts[0].node else {
+        panic!("{parts:?}")
+    };
+    assert_eq!(l.length.node, 5);
+    assert_eq!(names(&l.pieces), ["stone", "man"]);
+    assert_eq!(names(&l.dirs), ["n", "e", "ne"]);
+    assert_eq!(l.whose.as_ref().map(|w| &w.node), Some(&Whose::Others));
+    // A length is required; `along` needs a direction.
+    assert_eq!(codes("end if line stone: lose"), ["rules::syntax"]);
+    assert_eq!(codes("end if line 3 along: lose"), ["rules::syntax"]);
+}
