@@ -298,7 +298,13 @@ mod tests {
         let p = Position::from_str(&v, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
         assert!(p.to_string().contains(" d6>d5 "));
         // The pawn on g4 passed g3; the one on g5 could not have (three steps).
-        let p = Position::from_str(&v, "3k4/8/8/6P1/6P1/8/8/4K3 b - g3 0 11").unwrap();
+        let p = Position::from_str(&v, "3k4/8/8/6P1/5pP1/8/8/4K3 b - g3 0 11").unwrap();
         assert!(p.to_string().contains(" g3>g4 "), "{p}");
+        // A square no pawn of the player to move attacks is dropped, as
+        // Fairy-Stockfish drops it: the position is the one without it.
+        let idle = Position::from_str(&v, "3k4/8/8/6P1/6P1/8/8/4K3 b - g3 0 11").unwrap();
+        let none = Position::from_str(&v, "3k4/8/8/6P1/6P1/8/8/4K3 b - - 0 11").unwrap();
+        assert_eq!(idle, none);
+        assert_eq!(idle.fen().unwrap(), "3k4/8/8/6P1/6P1/8/8/4K3 b - - 0 11");
     }
 }

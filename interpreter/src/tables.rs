@@ -153,9 +153,23 @@ pub(crate) struct Tables {
     pub irregular: u64,
     /// Kinds whose attacks vacating a cell may open in ways pins do not see.
     pub pin_unsafe: u64,
+    /// Per cell: start of its en-passant takers (one extra entry at the end).
+    pub ep_taker_start: Vec<u32>,
+    /// Who may take en passant on a cell: the cell a piece stands on, the kinds whose
+    /// `en passant` rule reaches the cell from there, and its conditions. A double
+    /// step leaves en-passant cells only where one of these stands (as
+    /// Fairy-Stockfish sets its en-passant square only when a pawn attacks it).
+    pub ep_takers: Vec<LeapSource>,
 }
 
 impl Tables {
+    /// The en-passant takers of `cell`.
+    #[inline]
+    pub fn ep_takers_of(&self, cell: Cell) -> &[LeapSource] {
+        let c = cell as usize;
+        &self.ep_takers[self.ep_taker_start[c] as usize..self.ep_taker_start[c + 1] as usize]
+    }
+
     /// Index of `(kind, cell)` in the per-kind arrays.
     #[inline]
     pub fn slot(&self, kind: Kind, cell: Cell) -> usize {

@@ -9,7 +9,7 @@
 
 use super::atoms::SlotAttack;
 use crate::ids::{bit, Cell, Kind};
-use crate::tables::{LeapSource, Tables};
+use crate::tables::{LeapSource, Op, Tables};
 use crate::topology::Topology;
 
 /// Fills the attack masks, leap sources and quick-reject masks of `t`.
@@ -108,6 +108,42 @@ pub(crate) fn compile(
     }
     t.leap_start.push(t.leaps.len() as u32);
     t.irregular = irregular;
+    ep_takers(kinds, cells, t);
+}
+
+/// Per cell, the pieces whose `en passant` rules reach it ([`Tables::ep_takers`]).
+fn ep_takers(kinds: usize, cells: usize, t: &mut Tables) {
+    let mut per_target: Vec<Vec<LeapSource>> = vec![Vec::new(); cells];
+    for k in 0..kinds {
+        for from in 0..cells {
+            for a in t.atoms(t.slot(k as Kind, from as Cell)) {
+                if a.op != Op::EpCapture {
+                    continue;
+                }
+                for x in t.targets_of(a) {
+                    let list = &mut per_target[x.to as usize];
+                    match list
+                        .iter_mut()
+                        .find(|s| s.from as usize == from && s.need == x.need)
+                    {
+                        Some(s) => s.kinds |= bit(k as Kind),
+                        None => list.push(LeapSource {
+                            from: from as Cell,
+                            need: x.need,
+                            kinds: bit(k as Kind),
+                        }),
+                    }
+                }
+            }
+        }
+    }
+    t.ep_taker_start = Vec::with_capacity(cells + 1);
+    t.ep_takers.clear();
+    for list in per_target {
+        t.ep_taker_start.push(t.ep_takers.len() as u32);
+        t.ep_takers.extend(list);
+    }
+    t.ep_taker_start.push(t.ep_takers.len() as u32);
 }
 
 #[cfg(test)]

@@ -229,11 +229,17 @@ mod tests {
             p.fen().unwrap(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );
+        // No black pawn can take on e3: no en-passant square (as Fairy-Stockfish).
         let p = play(&["e2e4"]);
+        assert_eq!(
+            p.fen().unwrap(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let p = play(&["e2e4", "g8f6", "e4e5", "d7d5"]);
         let fen = p.fen().unwrap();
         assert_eq!(
             fen,
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+            "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
         );
         assert_eq!(Position::from_str(p.variant(), &fen).unwrap(), p);
     }

@@ -156,6 +156,13 @@ impl Position {
         };
         self.ply = self.ply.saturating_add(1);
         self.end_turn(me, track, again || mv.is_wait(), &mut u);
+        if let Some(e) = new_ep.filter(|_| u.ep_added) {
+            if !self.ep_worth_keeping(e) {
+                self.ep.retain(|x| *x != e);
+                self.hash ^= e.key(&self.v);
+                u.ep_added = false;
+            }
+        }
         self.after_move_then(&mut u);
         self.undo.push(u);
     }
@@ -397,7 +404,11 @@ mod tests {
         );
         assert_eq!(
             round_trip("4k3/8/8/8/8/8/4P3/4K3 w - - 7 9", "e2e4"),
-            "4k3/8/8/8/4P3/8/8/4K3 b - e3>e4 0 9"
+            "4k3/8/8/8/4P3/8/8/4K3 b - - 0 9"
+        );
+        assert_eq!(
+            round_trip("4k3/8/8/8/3p4/8/4P3/4K3 w - - 7 9", "e2e4"),
+            "4k3/8/8/8/3pP3/8/8/4K3 b - e3>e4 0 9"
         );
     }
 

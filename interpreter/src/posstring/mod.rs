@@ -353,13 +353,13 @@ mod entries {
         let v = chess_with(
             "piece pawn P pawn {\n slide n exactly 3 to empty from rank2 creates en passant\n step ne nw en passant\n}\n",
         );
-        let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let mut p = Position::from_str(&v, "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1").unwrap();
         let m = p.parse_long("e2e5").unwrap();
         p.make(m);
         let s = p.to_string();
-        assert_eq!(s, "4k3/8/8/4P3/8/8/8/4K3 b - e3+e4>e5 0 1");
+        assert_eq!(s, "4k3/8/8/4P3/8/3p4/8/4K3 b - e3+e4>e5 0 1");
         assert_eq!(Position::from_str(&v, &s).unwrap(), p);
-        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/8/8/4K3 b - e4+e3>e5@w 0 1").is_ok());
-        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/8/8/4K3 b - e4>e5 0 1").is_err());
+        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/3p4/8/4K3 b - e4+e3>e5@w 0 1").is_ok());
+        assert!(Position::from_str(&v, "4k3/8/8/4P3/8/3p4/8/4K3 b - e4>e5 0 1").is_err());
     }
 }

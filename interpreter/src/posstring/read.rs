@@ -480,6 +480,7 @@ impl Reader<'_> {
                 }
             }
         }
+        pos.drop_idle_ep();
         pos.hash = pos.compute_hash();
         pos.after_setup();
         Ok(pos)

@@ -27,12 +27,16 @@ impl GameRecord {
             .collect()
     }
 
-    /// The start position: the `Position` tag, else the variant's start.
+    /// The start position: the `Position` tag, else PGN's `FEN` tag (as other programs
+    /// write it), else the variant's start.
     pub fn start(&self, variant: &Arc<Variant>) -> Result<Position, RecordError> {
-        match self.tag("Position") {
+        let tag = ["Position", "FEN"]
+            .into_iter()
+            .find_map(|t| self.tag(t).map(|p| (t, p)));
+        match tag {
             None => Ok(Position::start(variant)),
-            Some(p) => Position::from_str(variant, p).map_err(|e| RecordError::BadTagValue {
-                tag: "Position".into(),
+            Some((t, p)) => Position::from_str(variant, p).map_err(|e| RecordError::BadTagValue {
+                tag: t.into(),
                 value: p.chars().take(60).collect(),
                 reason: e.to_string(),
             }),
@@ -152,5 +156,23 @@ mod tests {
             opts.start(&v),
             Err(RecordError::BadTagValue { .. })
         ));
+    }
+
+    #[test]
+    fn a_pgn_fen_tag_is_the_start_position() {
+        let v = crate::testing::chess();
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let text = format!(
+            "[Variant \"chess\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n1. e4 *\n"
+        );
+        let record = GameRecord::parse(&text).unwrap();
+        let end = record.replay(&v, |_, _| {}).unwrap();
+        assert_eq!(end.fen().unwrap(), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+        let mut bad = GameRecord::new("x");
+        bad.set_tag("FEN", "8/8/8 w - - 0 1");
+        match bad.start(&v) {
+            Err(RecordError::BadTagValue { tag, .. }) => assert_eq!(tag, "FEN"),
+            other => panic!("{other:?}"),
+        }
     }
 }

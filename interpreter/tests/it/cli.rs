@@ -164,10 +164,10 @@ fn moves_lists_the_legal_moves() {
     assert!(r.ok, "{}", r.err);
     assert!(r.out.contains("29 legal moves"), "{}", r.out);
     assert!(r.out.contains("white to move (move 2)"), "{}", r.out);
-    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     assert!(
         r.out.starts_with(&format!(
-            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 e6>e5 0 2\nfen: {fen}\n\n"
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w a8,e8,h8,a1,e1,h1 - 0 2\nfen: {fen}\n\n"
         )),
         "{}",
         r.out

@@ -85,7 +85,7 @@ fn pawns_prime_mines_and_survive() {
         assert_eq!(p.to_move(), 1);
         assert_eq!(
             p.to_string(),
-            "4k3/7p/8/n7/3P4/8/8/RN2K3 b - d3>d4 0 1 mines=d4+,c3 rng=00000000000007d2"
+            "4k3/7p/8/n7/3P4/8/8/RN2K3 b - - 0 1 mines=d4+,c3 rng=00000000000007d2"
         );
         let want = match vis {
             "visible" => " mines=d4+,c3",
