@@ -46,6 +46,10 @@ pub fn load_rules(
 ) -> Result<RuleSet, Diagnostics> {
     let mut l = Loader {
         read,
+        main_dir: Path::new(&main.name)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
         parts: vec![(0, main.clone())],
         next_base: main.text.len() + 1,
         diags: Vec::new(),
@@ -86,6 +90,9 @@ pub fn load_rules(
 /// The state of one load.
 struct Loader<'r> {
     read: &'r mut dyn FnMut(&str) -> Result<String, String>,
+    /// The main file's folder as its name gives it: included files are named from
+    /// there in diagnostics (`variants/chess/base.rules`), as a user would open them.
+    main_dir: PathBuf,
     /// Every file read, with the offset of its first byte.
     parts: Vec<(usize, Arc<SourceFile>)>,
     next_base: usize,
@@ -204,7 +211,7 @@ impl Loader<'_> {
             );
             return;
         }
-        let own = SourceFile::new(slashed(&rel), text);
+        let own = SourceFile::new(slashed(&self.main_dir.join(&rel)), text);
         let base = self.next_base;
         self.next_base += own.text.len() + 1;
         self.parts.push((base, own.clone()));
