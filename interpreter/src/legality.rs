@@ -126,9 +126,12 @@ impl Position {
             return;
         }
         let attackers = self.attackers_of(me);
+        // The shortcuts (pins, checkers, the lifted royal) judge a move by the check rule
+        // alone: explosions and an `unless` condition need the move made.
         let fast = count == 1
             && attackers & self.present & self.v.tables.pin_unsafe == 0
-            && !self.v.rules.explodes;
+            && !self.v.rules.explodes
+            && self.v.rules.unless.is_none();
         let royal = royals[0];
         let check = if fast {
             self.find_pins(royal, attackers)

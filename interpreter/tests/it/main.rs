@@ -18,6 +18,7 @@ mod perft;
 mod records;
 mod render;
 mod review;
+mod rule_core;
 mod rule_faults;
 mod rules;
 mod search;
