@@ -57,10 +57,10 @@ impl Position {
     }
 
     fn run_after(&mut self, u: &mut Undo, late: bool) {
-        let v = Arc::clone(&self.v);
-        if v.rules.after.is_empty() {
+        if self.v.rules.after.is_empty() {
             return;
         }
+        let v = Arc::clone(&self.v);
         let facts = self.facts_after(u);
         for rule in &v.rules.after {
             if self.finish.is_some() {

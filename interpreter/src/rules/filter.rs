@@ -17,10 +17,15 @@ impl Position {
     /// Keeps the moves of `list` (pseudo-legal moves of `player`) that the rules allow.
     pub(crate) fn filter_rules(&mut self, player: Player, list: &mut MoveList) {
         self.forbid_filtered(player, list);
-        let v = Arc::clone(&self.v);
         if self.check_applies(player) {
             self.filter_legal(player, list);
         }
+        // Cloning the variant's `Arc` costs two atomic operations: only when a filter
+        // needs the rules while the position changes.
+        if self.v.rules.filters.is_empty() {
+            return;
+        }
+        let v = Arc::clone(&self.v);
         for f in v.rules.filters.iter().filter(|f| f.must) {
             let mut any = false;
             for &m in list.iter() {
@@ -40,6 +45,9 @@ impl Position {
     pub(crate) fn forbid_filtered(&mut self, player: Player, list: &mut MoveList) {
         if self.refused.is_some() {
             self.drop_refused(list);
+        }
+        if self.v.rules.filters.is_empty() {
+            return;
         }
         let v = Arc::clone(&self.v);
         for f in v.rules.filters.iter().filter(|f| !f.must) {
