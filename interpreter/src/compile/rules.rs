@@ -520,7 +520,8 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// The end reason of a general rule: its label, or `rule-N`.
+    /// The end reason of a general rule: its label (shared by the rules that have
+    /// it), or `rule-N`.
     fn label(&mut self, label: Option<&Spanned<String>>) -> EndReason {
         let n = self.rules.labels.len();
         let text = match label {
@@ -544,6 +545,11 @@ impl Lower<'_, '_> {
         } else {
             text
         };
+        // One reason per label: rules that share a label end the game for the same
+        // reason, which a position string (`end=LABEL:...`) reads back as written.
+        if let Some(i) = self.rules.labels.iter().position(|l| *l == text) {
+            return EndReason::Rule(i as u16);
+        }
         self.rules.labels.push(text);
         EndReason::Rule(n as u16)
     }
