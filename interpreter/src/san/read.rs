@@ -311,6 +311,16 @@ fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
     if found.iter().any(|m| m.kind != mk::CASTLE) {
         found.retain(|m| m.kind != mk::CASTLE);
     }
+    // A text that names no promotion is the move that promotes to nothing, when the
+    // promotion may be declined (`d3` beside `d3=N` in Grand Chess).
+    if found.len() > 1 && found.iter().any(|m| m.promotion().is_none()) {
+        found.retain(|m| {
+            m.promotion().is_none()
+                || reads
+                    .iter()
+                    .any(|r| r.promotion.is_some() && r.fits(pos, *m))
+        });
+    }
     if found.len() > 1 {
         let exact: Vec<Move> = found
             .iter()
