@@ -10,7 +10,11 @@ fn main() {
     for a in args {
         let p = std::path::PathBuf::from(a);
         if p.is_dir() {
-            let mut v: Vec<_> = std::fs::read_dir(&p).unwrap().flatten().map(|e| e.path()).collect();
+            let mut v: Vec<_> = std::fs::read_dir(&p)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .collect();
             v.sort();
             inputs.extend(v);
         } else {
@@ -23,7 +27,10 @@ fn main() {
         "record" => |d| fuzzcheck::check_record(&String::from_utf8_lossy(d)),
         "position" => |d| {
             if let Some((&pick, text)) = d.split_first() {
-                fuzzcheck::check_position_text(fuzzcheck::variant(pick as usize), &String::from_utf8_lossy(text));
+                fuzzcheck::check_position_text(
+                    fuzzcheck::variant(pick as usize),
+                    &String::from_utf8_lossy(text),
+                );
             }
         },
         "moves" => |d| fuzzcheck::fuzz_moves(d),
@@ -38,5 +45,10 @@ fn main() {
         run(&std::fs::read(p).unwrap());
     }
     let e = t.elapsed();
-    println!("{target}: {} inputs in {:.2?} ({:.1?} each)", inputs.len(), e, e / inputs.len().max(1) as u32);
+    println!(
+        "{target}: {} inputs in {:.2?} ({:.1?} each)",
+        inputs.len(),
+        e,
+        e / inputs.len().max(1) as u32
+    );
 }

@@ -74,7 +74,11 @@ fn main() {
         for game in 0..3 {
             let mut p = Position::start(v);
             let mut record = GameRecord::new(name);
-            let options: Vec<String> = VARIANTS[i].1.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let options: Vec<String> = VARIANTS[i]
+                .1
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             if !options.is_empty() {
                 record.set_tag("Options", &options.join(" "));
             }
@@ -105,7 +109,10 @@ fn main() {
             }
             // moves: the variant byte, the ply count, the choices, a move text.
             let moves = p.every_move();
-            let text = moves.first().map(|&m| san::san(&mut p, m)).unwrap_or_default();
+            let text = moves
+                .first()
+                .map(|&m| san::san(&mut p, m))
+                .unwrap_or_default();
             let mut data = vec![i as u8, choices.len() as u8];
             data.extend(&choices);
             data.extend(text.as_bytes());
@@ -117,7 +124,11 @@ fn main() {
                 Outcome::Ongoing => "*".to_owned(),
             };
             record.set_tag("Result", &result);
-            write("record", &format!("{tag}-{game}.txt"), record.to_string().as_bytes());
+            write(
+                "record",
+                &format!("{tag}-{game}.txt"),
+                record.to_string().as_bytes(),
+            );
             counts[2] += 1;
         }
     }

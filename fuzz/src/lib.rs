@@ -21,7 +21,10 @@ pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("xiangqi", &[]),
     ("3check", &[]),
     ("strategichess-team", &[]),
-    ("strategichess-team", &[("boards", "2"), ("move_limit", "30")]),
+    (
+        "strategichess-team",
+        &[("boards", "2"), ("move_limit", "30")],
+    ),
     (
         "mined-chess",
         &[
@@ -88,7 +91,9 @@ pub fn variant_named(name: &str, options: &[(String, String)]) -> Option<&'stati
     let i = VARIANTS.iter().position(|(n, o)| {
         *n == name
             && o.len() == options.len()
-            && o.iter().zip(options).all(|((a, b), (c, d))| a == c && b == d)
+            && o.iter()
+                .zip(options)
+                .all(|((a, b), (c, d))| a == c && b == d)
     })?;
     Some(variant(i))
 }
@@ -102,7 +107,10 @@ fn check_span(file: &SourceFile, span: Span, what: &str) {
     let (start, end) = (span.start as usize, span.end as usize);
     assert!(start <= end, "{what}: span {start}..{end} is reversed");
     let (part, base) = file.part_of(start);
-    assert!(start >= base, "{what}: span {start}..{end} before its part ({base})");
+    assert!(
+        start >= base,
+        "{what}: span {start}..{end} before its part ({base})"
+    );
     let text = part.text.as_str();
     let (s, e) = (start - base, end - base);
     assert!(
@@ -151,7 +159,8 @@ fn check_diagnostic(d: &Diagnostic) {
         .expect("rendering a diagnostic");
     // Excerpts are windows of at most 160 bytes either side of each label.
     let labels = 1 + d.secondary.len();
-    let bound = 4096 + labels * 2048 + d.message.len() * 2 + d.help.as_ref().map_or(0, |h| h.len() * 2);
+    let bound =
+        4096 + labels * 2048 + d.message.len() * 2 + d.help.as_ref().map_or(0, |h| h.len() * 2);
     assert!(
         out.len() <= bound,
         "{}: a rendering of {} bytes for {labels} labels",
@@ -167,8 +176,14 @@ fn check_diagnostic(d: &Diagnostic) {
 const CHESS_BOARD: &str = include_str!("../../variants/chess/board.yaml");
 /// Rule files an `include` may name (by the file name, any folder).
 const INCLUDES: &[(&str, &str)] = &[
-    ("base.rules", include_str!("../../variants/chess/base.rules")),
-    ("chess.rules", include_str!("../../variants/chess/chess.rules")),
+    (
+        "base.rules",
+        include_str!("../../variants/chess/base.rules"),
+    ),
+    (
+        "chess.rules",
+        include_str!("../../variants/chess/chess.rules"),
+    ),
     (
         "compound.rules",
         include_str!("../../variants/chess/compound.rules"),
@@ -234,7 +249,9 @@ pub fn check_board(text: &str) {
 pub fn check_position_error(e: &PositionError) {
     let (at, len) = (e.at.offset(), e.at.len());
     assert!(
-        at + len <= e.input.len() && e.input.is_char_boundary(at) && e.input.is_char_boundary(at + len),
+        at + len <= e.input.len()
+            && e.input.is_char_boundary(at)
+            && e.input.is_char_boundary(at + len),
         "position error label {at}+{len} outside {:?}: {}",
         e.input,
         e.message
@@ -261,7 +278,11 @@ pub fn check_round_trip(p: &Position) {
     assert_eq!(q.to_string(), s, "string of {s:?} read back");
     if let Some(fen) = p.fen() {
         let r = Position::from_str(v, &fen).unwrap_or_else(|e| panic!("FEN {fen:?} of {s:?}: {e}"));
-        assert_eq!(r.fen().as_deref(), Some(fen.as_str()), "FEN of {s:?} read back");
+        assert_eq!(
+            r.fen().as_deref(),
+            Some(fen.as_str()),
+            "FEN of {s:?} read back"
+        );
     }
 }
 
@@ -278,7 +299,10 @@ pub fn check_position_text(v: &Arc<Variant>, text: &str) {
     let moves = p.every_move();
     assert_eq!(p.to_string(), s, "every_move changed {text:?}");
     // The first and the last move (the moves target tries them all).
-    let ends = moves.first().into_iter().chain(moves.last().filter(|_| moves.len() > 1));
+    let ends = moves
+        .first()
+        .into_iter()
+        .chain(moves.last().filter(|_| moves.len() > 1));
     for &m in ends {
         p.make(m);
         if let Err(e) = p.debug_validate() {
@@ -309,7 +333,11 @@ pub fn fuzz_moves(data: &[u8]) {
     };
     let plies = (*n as usize % 64).min(rest.len());
     let (choices, text) = rest.split_at(plies);
-    check_moves(variant(*pick as usize), choices, &String::from_utf8_lossy(text));
+    check_moves(
+        variant(*pick as usize),
+        choices,
+        &String::from_utf8_lossy(text),
+    );
 }
 
 /// Plays the plies `choices` pick (each byte an index into the moves the rules allow,
@@ -349,7 +377,12 @@ pub fn check_moves(v: &Arc<Variant>, choices: &[u8], text: &str) {
     for &m in moves.iter() {
         let written = san::san(&mut p, m);
         match san::parse_move(&mut p, &written) {
-            Ok(back) => assert!(back == m, "{s:?}: SAN {written:?} of {} reads as {}", p.long(m), p.long(back)),
+            Ok(back) => assert!(
+                back == m,
+                "{s:?}: SAN {written:?} of {} reads as {}",
+                p.long(m),
+                p.long(back)
+            ),
             Err(e) => panic!("{s:?}: SAN {written:?} of {} does not read: {e}", p.long(m)),
         }
         let long = p.long(m);
@@ -370,7 +403,11 @@ pub fn check_moves(v: &Arc<Variant>, choices: &[u8], text: &str) {
         let ok = allowed(&mut p);
         for read in [san::parse_move(&mut p, text), p.parse_long(text)] {
             if let Ok(m) = read {
-                assert!(ok.contains(&m), "{s:?}: {text:?} reads as {}, not allowed", p.long(m));
+                assert!(
+                    ok.contains(&m),
+                    "{s:?}: {text:?} reads as {}, not allowed",
+                    p.long(m)
+                );
                 p.make(m);
                 assert_eq!(p.hash(), p.compute_hash(), "{s:?}: hash after {text:?}");
                 p.unmake();
@@ -425,7 +462,10 @@ pub fn check_record(text: &str) {
         }
     };
     check_round_trip(&end);
-    if r.moves.iter().any(|m| m.text == chessgraph::record::RESIGNS) {
+    if r.moves
+        .iter()
+        .any(|m| m.text == chessgraph::record::RESIGNS)
+    {
         return;
     }
     // The moves made, written in SAN, replay to the same position.
@@ -443,5 +483,8 @@ pub fn check_record(text: &str) {
     let replayed = again
         .replay(v, |_, _| {})
         .unwrap_or_else(|e| panic!("{again} written from a replay does not replay: {e}"));
-    assert!(replayed == end, "{again}: replays to {replayed:?}, not {end:?}");
+    assert!(
+        replayed == end,
+        "{again}: replays to {replayed:?}, not {end:?}"
+    );
 }

@@ -102,7 +102,10 @@ const OPTION_SETS: &[(&str, &[(&str, &str)])] = &[
     ),
     ("mined-chess", &[("mine_zone", "c3-f6"), ("mines", "16")]),
     ("strategichess-team", &[("boards", "2")]),
-    ("strategichess-team", &[("boards", "2"), ("move_limit", "20")]),
+    (
+        "strategichess-team",
+        &[("boards", "2"), ("move_limit", "20")],
+    ),
     ("chess960", &[("array", "0")]),
     ("chess960", &[("array", "959")]),
     ("chess960", &[("array", "333")]),
@@ -125,7 +128,8 @@ fn property_variants() -> Vec<(String, Arc<Variant>)> {
         .collect();
     names.sort();
     assert!(names.len() >= 20, "variants found: {names:?}");
-    let mut out: Vec<(String, Arc<Variant>)> = names.iter().map(|n| (n.clone(), named(n, &[]))).collect();
+    let mut out: Vec<(String, Arc<Variant>)> =
+        names.iter().map(|n| (n.clone(), named(n, &[]))).collect();
     for (name, options) in OPTION_SETS {
         let shown: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         out.push((format!("{name} {}", shown.join(" ")), named(name, options)));
@@ -184,14 +188,24 @@ pub fn property_game(
             for &m in every.iter() {
                 let text = san(&mut p, m);
                 let read = parse_move(&mut p, &text);
-                assert!(read == Ok(m), "{}: SAN {text} of {} reads as {read:?}", at(&p), p.long(m));
+                assert!(
+                    read == Ok(m),
+                    "{}: SAN {text} of {} reads as {read:?}",
+                    at(&p),
+                    p.long(m)
+                );
                 let long = p.long(m);
                 let read = p.parse_long(&long);
                 assert!(read == Ok(m), "{}: {long} reads as {read:?}", at(&p));
                 p.make(m);
                 assert_eq!(p.hash(), p.compute_hash(), "{} after {long}", at(&p));
                 p.unmake();
-                assert_eq!((p.to_string(), p.hash()), history[history.len() - 1], "{}: unmake of {long}", at(&p));
+                assert_eq!(
+                    (p.to_string(), p.hash()),
+                    history[history.len() - 1],
+                    "{}: unmake of {long}",
+                    at(&p)
+                );
                 seen.moves_written += 1;
             }
         }
@@ -208,13 +222,23 @@ pub fn property_game(
         seen.plies += 1;
     }
     while let Some(expected) = history.pop() {
-        assert_eq!((p.to_string(), p.hash()), expected, "{name}, game {seed}: unmaking");
+        assert_eq!(
+            (p.to_string(), p.hash()),
+            expected,
+            "{name}, game {seed}: unmaking"
+        );
         if history.is_empty() {
             break;
         }
-        assert!(p.unmake().is_some(), "{name}, game {seed}: fewer unmakes than makes");
+        assert!(
+            p.unmake().is_some(),
+            "{name}, game {seed}: fewer unmakes than makes"
+        );
     }
-    assert!(p.unmake().is_none(), "{name}, game {seed}: more unmakes than makes");
+    assert!(
+        p.unmake().is_none(),
+        "{name}, game {seed}: more unmakes than makes"
+    );
     seen.games += 1;
 }
 
@@ -234,7 +258,10 @@ fn every_variant_random_games_keep_their_properties() {
         }
     }
     eprintln!("{seen:?}");
-    assert!(seen.plies > 4000 && seen.moves_written > 100_000, "{seen:?}");
+    assert!(
+        seen.plies > 4000 && seen.moves_written > 100_000,
+        "{seen:?}"
+    );
 }
 
 /// The large run: `CHESSGRAPH_GAMES` games (default 100000) spread over every
@@ -246,7 +273,12 @@ fn every_variant_random_games_keep_their_properties() {
 #[test]
 #[ignore]
 fn many_random_games() {
-    let env = |k: &str, d: usize| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let env = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
     let (games, plies, every, first) = (
         env("CHESSGRAPH_GAMES", 100_000),
         env("CHESSGRAPH_PLIES", 60),
