@@ -85,6 +85,8 @@ struct Lower<'a, 'c> {
     rules: Rules,
     /// The `def`s being expanded (a def may not use itself).
     expanding: Vec<&'a str>,
+    /// Each end-reason label's index in `rules.labels`.
+    label_ids: std::collections::HashMap<String, u16>,
 }
 
 /// Reports the second of two statements that may appear once.
@@ -109,6 +111,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         cx,
         rules: Rules::default(),
         expanding: Vec::new(),
+        label_ids: std::collections::HashMap::new(),
     };
     l.counters(active);
     l.check(active);
@@ -547,9 +550,10 @@ impl Lower<'_, '_> {
         };
         // One reason per label: rules that share a label end the game for the same
         // reason, which a position string (`end=LABEL:...`) reads back as written.
-        if let Some(i) = self.rules.labels.iter().position(|l| *l == text) {
-            return EndReason::Rule(i as u16);
+        if let Some(&i) = self.label_ids.get(&text) {
+            return EndReason::Rule(i);
         }
+        self.label_ids.insert(text.clone(), n as u16);
         self.rules.labels.push(text);
         EndReason::Rule(n as u16)
     }
