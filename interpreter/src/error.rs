@@ -126,8 +126,15 @@ impl PositionError {
         while !input.is_char_boundary(cut) {
             cut -= 1;
         }
-        let start = start.min(cut);
-        let end = end.clamp(start, cut);
+        // Labels on character boundaries of the kept text (miette slices it there).
+        let floor = |mut i: usize| {
+            while !input.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let start = floor(start.min(cut));
+        let end = floor(end.clamp(start, cut));
         PositionError {
             kind,
             message: message.into(),

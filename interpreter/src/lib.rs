@@ -14,7 +14,8 @@
 //! assert_eq!(perft(&mut pos, 3), 8902);
 //! let e4 = pos.parse_long("e2e4").unwrap();
 //! pos.make(e4);
-//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b a8,e8,h8,a1,e1,h1 e3>e4 0 1");
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b a8,e8,h8,a1,e1,h1 - 0 1");
+//! assert_eq!(pos.fen().unwrap(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! assert_eq!(pos.outcome(), Outcome::Ongoing);
 //! ```
 //!

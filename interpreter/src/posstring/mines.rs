@@ -81,19 +81,24 @@ impl Reader<'_> {
             // A view string read back (a player's model of the game, for a search that
             // may know only what he knows): announced mines are primed ones.
             "mines" | "heard" => {
-                for item in value.split(',').filter(|x| !x.is_empty()) {
+                let mut item_at = at;
+                for item in value.split(',') {
                     let (name, primed) = match item.strip_suffix('+') {
                         Some(n) => (n, true),
                         None => (item, key == "heard"),
                     };
-                    let c = self.cell(name, at)?;
-                    pos.mines[c as usize] = MINE | if primed { PRIMED } else { 0 };
+                    if !item.is_empty() {
+                        let c = self.cell(name, item_at)?;
+                        pos.mines[c as usize] = MINE | if primed { PRIMED } else { 0 };
+                    }
+                    item_at += item.len() + 1;
                 }
             }
             "refused" => {
                 let mut parts = value.split('-');
-                let from = self.cell(parts.next().unwrap_or(""), at)?;
-                let to = self.cell(parts.next().unwrap_or(""), at)?;
+                let from_name = parts.next().unwrap_or("");
+                let from = self.cell(from_name, at)?;
+                let to = self.cell(parts.next().unwrap_or(""), at + from_name.len() + 1)?;
                 let mut m = Move::new(from, to, mk::NORMAL, 0);
                 if let Some(l) = parts.next() {
                     let t = l

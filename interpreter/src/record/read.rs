@@ -155,6 +155,11 @@ impl GameRecord {
                 Piece::Word(w) => {
                     let (t, text) = match turn_prefix(&w)? {
                         Some((n, dots, rest)) => {
+                            // `7.9.`: a move text that is itself a turn number
+                            // would be written back as a turn of its own.
+                            if !matches!(turn_prefix(rest), Ok(None)) {
+                                return Err(RecordError::BadTurn { text: short(&w) });
+                            }
                             if r.moves.is_empty() && dots >= 3 {
                                 r.starts_mid_turn = true;
                             }
@@ -204,6 +209,10 @@ mod tests {
         assert_eq!(mid.moves[0].text, "0-0");
         assert_eq!(mid.moves[1].turn, Some(4));
         let err = |t: &str| GameRecord::parse(t).unwrap_err();
+        assert!(matches!(
+            err("[Variant \"x\"]\n[Result \"*\"]\n\n7.9. Nb2 *"),
+            RecordError::BadTurn { .. }
+        ));
         assert!(matches!(
             err("[Variant x]\n"),
             RecordError::BadTag { line: 1, .. }

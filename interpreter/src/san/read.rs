@@ -311,6 +311,17 @@ fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
     if found.iter().any(|m| m.kind != mk::CASTLE) {
         found.retain(|m| m.kind != mk::CASTLE);
     }
+    // A text that names no promotion is the move that promotes to nothing, when the
+    // promotion may be declined (`d3` beside `d3=N` in Grand Chess, `c8` where a
+    // `may promote` rule applies); a promotion is written with its piece.
+    if found.len() > 1 && found.iter().any(|m| m.promotion().is_none()) {
+        found.retain(|m| {
+            m.promotion().is_none()
+                || reads
+                    .iter()
+                    .any(|r| r.promotion.is_some() && r.fits(pos, *m))
+        });
+    }
     if found.len() > 1 {
         let exact: Vec<Move> = found
             .iter()
@@ -323,18 +334,6 @@ fn fitting(pos: &Position, reads: &[Reading], legal: &MoveList) -> Found {
             .collect();
         if !exact.is_empty() {
             found = exact;
-        }
-    }
-    // `c8` where promotion is optional (`may promote`): the move that does not promote;
-    // a promotion is written with its piece (`c8=Q`).
-    if found.len() > 1
-        && reads.iter().all(|r| r.promotion.is_none())
-        && found
-            .iter()
-            .all(|m| (m.from, m.to) == (found[0].from, found[0].to))
-    {
-        if let Some(&plain) = found.iter().find(|m| m.promotion().is_none()) {
-            found = vec![plain];
         }
     }
     match found.len() {

@@ -130,3 +130,40 @@ fn random_positions_round_trip() {
         "{eps} {castles} {promos}"
     );
 }
+
+/// Found by the `position` fuzz target: a result that two rules share a label for
+/// (`king arrived` in racing kings) reads back as the same result.
+#[test]
+fn a_result_read_at_setup_reads_back_equal() {
+    let v = crate::common::named("racingkings", &[]);
+    let s = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQPNK w - - 0 1";
+    let p = Position::from_str(&v, s).unwrap();
+    let written = p.to_string();
+    assert!(written.ends_with(" end=king-arrived:0,1"), "{written}");
+    let q = Position::from_str(&v, &written).unwrap();
+    assert_eq!(q, p);
+    assert_eq!(q.hash(), p.hash());
+}
+
+/// Found by the `position` fuzz target: an unknown cell in a list of mines is labelled
+/// where it stands, on character boundaries (miette slices the text there).
+#[test]
+fn errors_in_lists_of_mines_label_the_item() {
+    let v = crate::common::named("mined-chess", &[]);
+    let base = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let s = format!("{base} mines=a6,b6+,\u{fffd}\u{fffd}e6,b5");
+    let e = Position::from_str(&v, &s).unwrap_err();
+    let at = s.find('\u{fffd}').unwrap();
+    assert_eq!(e.at.offset(), at, "{}", e.message);
+    assert_eq!(e.at.len(), "\u{fffd}\u{fffd}e6".len());
+    let s = format!("{base} refused=a6-\u{fffd}");
+    let e = Position::from_str(&v, &s).unwrap_err();
+    assert_eq!(e.at.offset(), s.find('\u{fffd}').unwrap());
+    for cut in 0..4 {
+        // A label that would end inside a character is cut to its boundary.
+        let s = format!("{base} mines={}", "\u{fffd}".repeat(2000 + cut));
+        let e = Position::from_str(&v, &s).unwrap_err();
+        let (a, l) = (e.at.offset(), e.at.len());
+        assert!(e.input.is_char_boundary(a) && e.input.is_char_boundary(a + l));
+    }
+}

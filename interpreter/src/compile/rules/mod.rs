@@ -82,6 +82,8 @@ pub(crate) struct Lower<'a, 'c> {
     pub(crate) rules: Rules,
     /// The `def`s being expanded (a def may not use itself).
     pub(crate) expanding: Vec<&'a str>,
+    /// Each end-reason label's index in `rules.labels`.
+    label_ids: std::collections::HashMap<String, u16>,
 }
 
 /// Reports the second of two statements that may appear once.
@@ -106,6 +108,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         cx,
         rules: Rules::default(),
         expanding: Vec::new(),
+        label_ids: std::collections::HashMap::new(),
     };
     l.counters(active);
     l.check(active);
@@ -249,7 +252,8 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// The end reason of a general rule: its label, or `rule-N`.
+    /// The end reason of a general rule: its label (shared by the rules that have
+    /// it), or `rule-N`.
     pub(crate) fn label(&mut self, label: Option<&Spanned<String>>) -> EndReason {
         let n = self.rules.labels.len();
         let text = match label {
@@ -273,6 +277,12 @@ impl Lower<'_, '_> {
         } else {
             text
         };
+        // One reason per label: rules that share a label end the game for the same
+        // reason, which a position string (`end=LABEL:...`) reads back as written.
+        if let Some(&i) = self.label_ids.get(&text) {
+            return EndReason::Rule(i);
+        }
+        self.label_ids.insert(text.clone(), n as u16);
         self.rules.labels.push(text);
         EndReason::Rule(n as u16)
     }
