@@ -4,7 +4,7 @@
 //! parsed, values have no position. The loader finds semantic errors (a link to an
 //! unknown cell) long after serde is done, so it asks this locator where the offending
 //! key or value is written. The locator reads the text itself with a tolerant outline
-//! parser ([`tree`]) that understands block and flow style as people write them. When
+//! parser (`tree`) that understands block and flow style as people write them. When
 //! a path cannot be followed to the end it answers with the nearest enclosing key it
 //! found, so a diagnostic always points somewhere sensible; it never panics.
 

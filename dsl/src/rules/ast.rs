@@ -8,8 +8,8 @@ use crate::span::{Span, Spanned};
 
 pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
 pub use super::ast_rules::{AfterDecl, CounterDecl, Effect, FilterDecl};
-pub use super::cond::{Cond, LineFact, MoveFact, Whose};
-pub use super::expr::{Expr, Term};
+pub use super::cond::*;
+pub use super::expr::*;
 
 /// A name as written (direction, zone, cell, player, piece, option...).
 pub type Ident = Spanned<String>;

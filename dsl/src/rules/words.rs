@@ -198,156 +198,27 @@ pub(crate) fn candidates(rule: Rule) -> &'static [&'static str] {
     }
 }
 
-/// A single keyword as a static slice (keywords are the `kw_` rules of the grammar).
+/// A single keyword as a static slice. The keywords are the grammar's `kw_` rules,
+/// read from the generated `Rule` enum once, so a new keyword needs no list here.
 fn keyword_slice(word: &str) -> &'static [&'static str] {
-    const ALL: &[&str] = &[
-        "actor",
-        "add",
-        "adjudicate",
-        "over",
-        "only",
-        "after",
-        "along",
-        "again",
-        "all",
-        "allow",
-        "always",
-        "and",
-        "any",
-        "between",
-        "blast",
-        "blasted",
-        "board",
-        "bool",
-        "by",
-        "can",
-        "captor",
-        "captured",
-        "captures",
-        "castle",
-        "castles",
-        "check",
-        "checkmate",
-        "choice",
-        "colour",
-        "controls",
-        "counter",
-        "creates",
-        "dirs",
-        "draw",
-        "each",
-        "eliminate",
-        "empty",
-        "en",
-        "end",
-        "enemy",
-        "exactly",
-        "except",
-        "explode",
-        "false",
-        "far",
-        "fen",
-        "first",
-        "for",
-        "forbid",
-        "friend",
-        "from",
-        "game",
-        "gives",
-        "hop",
-        "if",
-        "in",
-        "int",
-        "into",
-        "king",
-        "last",
-        "lasts",
-        "lead",
-        "leap",
-        "line",
-        "lose",
-        "loses",
-        "loss",
-        "lost",
-        "many",
-        "mate",
-        "material",
-        "max",
-        "may",
-        "min",
-        "mine",
-        "mines",
-        "mirror",
-        "move",
-        "moved",
-        "mover",
-        "moves",
-        "must",
-        "never",
-        "next",
-        "no",
-        "non-aggression",
-        "none",
-        "not",
-        "notation",
-        "of",
-        "one",
-        "opponents",
-        "option",
-        "or",
-        "others",
-        "pass",
-        "passant",
-        "path",
-        "pawn",
-        "per",
-        "piece",
-        "pieces",
-        "player",
-        "players",
-        "points",
-        "prime",
-        "primed",
-        "promote",
-        "promotes",
-        "promotion",
-        "quiet",
-        "rank",
-        "remaining",
-        "repetition",
-        "repetitions",
-        "rook",
-        "round",
-        "royal",
-        "royals",
-        "safe",
-        "seat",
-        "seed",
-        "setup",
-        "shown",
-        "slide",
-        "stalemate",
-        "start",
-        "step",
-        "subject",
-        "tag",
-        "to",
-        "true",
-        "turn",
-        "turns",
-        "undo",
-        "unless",
-        "unprimed",
-        "value",
-        "victim",
-        "when",
-        "win",
-        "wins",
-        "zone",
-    ];
-    match ALL.iter().position(|w| *w == word) {
-        Some(i) => &ALL[i..=i],
-        None => &[],
+    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let mut words: Vec<&'static str> = Rule::all_rules()
+            .iter()
+            .filter_map(|r| {
+                let name = format!("{r:?}");
+                let word = name.strip_prefix("kw_")?.replace('_', "-");
+                // Leaked once per keyword (a few hundred bytes for the process).
+                Some(&*Box::leak(word.into_boxed_str()))
+            })
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    });
+    match all.binary_search(&word) {
+        Ok(i) => std::slice::from_ref(&all[i]),
+        Err(_) => &[],
     }
 }
 
@@ -518,6 +389,8 @@ mod tests {
     fn keywords_describe_themselves() {
         assert_eq!(describe(Rule::kw_for), "`for`");
         assert_eq!(candidates(Rule::kw_for), &["for"]);
+        assert_eq!(candidates(Rule::kw_non_aggression), &["non-aggression"]);
+        assert_eq!(candidates(Rule::kw_line), &["line"]);
         assert_eq!(describe(Rule::p_lbrace), "`{`");
     }
 }
