@@ -52,10 +52,17 @@ impl Position {
 
     /// True when a royal of `player` on `cell` would be attacked by the kinds in
     /// `attackers` (castling asks it for the cells the king crosses).
+    #[inline(always)]
     pub(crate) fn royal_cell_attacked(&self, player: Player, cell: Cell, attackers: u64) -> bool {
         if !self.v.rules.explodes {
             return self.attacked(cell, attackers);
         }
+        self.royal_cell_attacked_exploding(player, cell, attackers)
+    }
+
+    /// [`Position::royal_cell_attacked`] with explosions: a capture that would blow up
+    /// the captor's own royal is no attack.
+    fn royal_cell_attacked_exploding(&self, player: Player, cell: Cell, attackers: u64) -> bool {
         let n = self.v.player_count() as Player;
         (0..n).any(|o| {
             let kinds = attackers & self.friends_of(o) & !self.v.royal_kinds;

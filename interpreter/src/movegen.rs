@@ -282,6 +282,8 @@ impl Position {
             return;
         }
         let mut attackers = None;
+        // The king's cell is on the path of both of his castles: each cell is tested once.
+        let mut seen = SeenCells::default();
         for (i, c) in v.castles.iter().enumerate() {
             let king = v.kind(c.king_type, c.player);
             let rook = v.kind(c.rook_type, c.player);
@@ -304,7 +306,10 @@ impl Position {
             }
             if !c.safe.is_empty() {
                 let a = *attackers.get_or_insert_with(|| self.attackers_of(me));
-                if c.safe.iter().any(|&x| self.royal_cell_attacked(me, x, a)) {
+                if c.safe
+                    .iter()
+                    .any(|&x| seen.attacked(x, || self.royal_cell_attacked(me, x, a)))
+                {
                     continue;
                 }
             }
@@ -419,5 +424,28 @@ mod tests {
             .map(|&m| p.long(m))
             .collect();
         assert_eq!(ep, ["e5d6"]);
+    }
+}
+
+/// Cells already tested for attack while generating castles (a few per king).
+#[derive(Default)]
+struct SeenCells {
+    cells: [(Cell, bool); 8],
+    len: usize,
+}
+
+impl SeenCells {
+    /// Whether `cell` is attacked: remembered, or found by `test` and remembered.
+    #[inline]
+    fn attacked(&mut self, cell: Cell, test: impl FnOnce() -> bool) -> bool {
+        if let Some(&(_, hit)) = self.cells[..self.len].iter().find(|(c, _)| *c == cell) {
+            return hit;
+        }
+        let hit = test();
+        if self.len < self.cells.len() {
+            self.cells[self.len] = (cell, hit);
+            self.len += 1;
+        }
+        hit
     }
 }

@@ -37,6 +37,7 @@ pub(crate) struct Succ {
 /// One node of a ray tree, 16 bytes: attack detection reads everything it needs
 /// about a node from one cache line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(16))]
 pub(crate) struct RayNode {
     /// Kinds that, standing on this node, capture the ray's origin by sliding or
     /// stepping back along the ray (filled by `compile::attacks`).

@@ -186,6 +186,7 @@ impl Position {
     /// Passes the turn after `me` moved on `track` (`stay`: the same player moves
     /// again, or a wait that only moves the schedule on), and hashes the new turn.
     /// The hash must not hold the old turn any more (`turn_hash` xored out).
+    #[inline]
     pub(super) fn end_turn(&mut self, me: Player, track: usize, stay: bool, u: &mut Undo) {
         let next = if stay { me } else { self.next_player(me) };
         if self.turns.is_empty() {

@@ -47,19 +47,22 @@ impl Position {
     }
 
     /// Runs the rules about the move itself (before the turn passes).
+    #[inline]
     pub(crate) fn after_move_first(&mut self, u: &mut Undo) {
-        self.run_after(u, false);
+        if !self.v.rules.after.is_empty() {
+            self.run_after(u, false);
+        }
     }
 
     /// Runs the rules about the position (after the turn has passed).
+    #[inline]
     pub(crate) fn after_move_then(&mut self, u: &mut Undo) {
-        self.run_after(u, true);
+        if !self.v.rules.after.is_empty() {
+            self.run_after(u, true);
+        }
     }
 
     fn run_after(&mut self, u: &mut Undo, late: bool) {
-        if self.v.rules.after.is_empty() {
-            return;
-        }
         let v = Arc::clone(&self.v);
         let facts = self.facts_after(u);
         for rule in &v.rules.after {

@@ -42,6 +42,7 @@ impl Position {
 
     /// The first part of the pipeline: drops the move a mine refused and the moves the
     /// `forbid` filters refuse.
+    #[inline]
     pub(crate) fn forbid_filtered(&mut self, player: Player, list: &mut MoveList) {
         if self.refused.is_some() {
             self.drop_refused(list);
