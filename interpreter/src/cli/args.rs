@@ -44,6 +44,14 @@ pub enum Command {
         /// Write the moves in long form (`e2e4`) instead of SAN.
         #[arg(long)]
         long: bool,
+        /// Read games from standard input, one a line (`[POSITION |] MOVE...`, from
+        /// `--position` or the start when no position is given) and print one line per
+        /// position along each game: `PLY<TAB>FEN<TAB>END<TAB>MOVES` (END `-` or
+        /// `REASON POINTS`, adjudication included; MOVES what perft counts, long form,
+        /// sorted), `error<TAB>PLY<TAB>MESSAGE` for a move that cannot be played, then
+        /// `end`. For comparisons with other engines.
+        #[arg(long, conflicts_with = "moves")]
+        batch: bool,
     },
     /// Count the leaf nodes of the legal-move tree (the standard move-generator test).
     Perft {

@@ -49,6 +49,8 @@ pub enum Config {
         moves: Vec<String>,
         /// Long notation instead of SAN.
         long: bool,
+        /// Read games from the input, one a line, and trace them.
+        batch: bool,
     },
     /// `perft VARIANT DEPTH`.
     Perft {
@@ -272,11 +274,13 @@ impl Config {
                 position,
                 moves,
                 long,
+                batch,
             } => Config::Moves {
                 variant: variant(&v)?,
                 position,
                 moves: move_texts(&moves),
                 long,
+                batch,
             },
             Command::Perft {
                 variant: v,

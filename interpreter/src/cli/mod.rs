@@ -37,7 +37,14 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             position,
             moves,
             long,
+            batch: false,
         } => moves::run(variant, position.as_deref(), moves, *long, t),
+        Config::Moves {
+            variant,
+            position,
+            batch: true,
+            ..
+        } => moves::batch(variant, position.as_deref(), input, t),
         Config::Perft {
             variant,
             depth,

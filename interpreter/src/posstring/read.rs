@@ -456,6 +456,12 @@ impl Reader<'_> {
                 self.input.len(),
             ));
         }
+        pos.drop_idle_ep();
+        pos.hash = pos.compute_hash();
+        pos.after_setup();
+        // After the end the board itself gives (`after_setup`): a finished game may
+        // leave the winner's royal attacked (atomic: the side to move has lost its king,
+        // and the last explosion was legal although the mover's king stays attacked).
         if v.player_count() == 2 && v.rules.check == CheckRule::Always && pos.finish.is_none() {
             let other = 1 - pos.to_move;
             let attackers = pos.friends_of(pos.to_move);
@@ -480,9 +486,6 @@ impl Reader<'_> {
                 }
             }
         }
-        pos.drop_idle_ep();
-        pos.hash = pos.compute_hash();
-        pos.after_setup();
         Ok(pos)
     }
 }

@@ -190,6 +190,52 @@ fn moves_lists_the_legal_moves() {
 }
 
 #[test]
+fn moves_batch_traces_games_read_from_standard_input() {
+    // One game a line: from the start, from a given position, a move that cannot be
+    // played, and a game after an adjudicated end (bare kings: perft moves go on).
+    let input = "e2e4 e7e5 g1f3\n\
+                 7k/8/6K1/5Q2/8/8/8/8 w - - 0 1 | f5f7\n\
+                 e2e5\n\
+                 8/8/8/8/8/8/8/k6K w - - 0 1 | h1g1 a1a2\n";
+    let r = run_in(&root(), &["moves", "chess", "--batch"], input.as_bytes());
+    assert!(r.ok, "{}", r.err);
+    let games: Vec<Vec<Vec<&str>>> = r
+        .out
+        .split_terminator("end\n")
+        .map(|g| g.lines().map(|l| l.split('\t').collect()).collect())
+        .collect();
+    assert_eq!(games.len(), 4, "{}", r.out);
+    let g = &games[0];
+    assert_eq!(g.len(), 4, "{}", r.out);
+    assert_eq!(
+        g[0][1],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(g[0][2], "-");
+    assert_eq!(g[0][3].split(' ').count(), 20);
+    assert!(g[0][3].starts_with("a2a3 a2a4 b1a3 b1c3 "), "{}", g[0][3]);
+    assert_eq!(g[3][0], "3");
+    assert_eq!(
+        g[3][1],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    let g = &games[1];
+    assert_eq!(g[1][1], "7k/5Q2/6K1/8/8/8/8/8 b - - 1 1");
+    assert_eq!(g[1][2], "stalemate 1/2-1/2");
+    assert_eq!(g[1].get(3).copied().unwrap_or(""), "");
+    let g = &games[2];
+    assert_eq!((g.len(), g[1][0], g[1][1]), (2, "error", "1"), "{}", r.out);
+    assert!(g[1][2].starts_with("e2e5: "), "{}", r.out);
+    let g = &games[3];
+    assert_eq!(g.len(), 3, "{}", r.out);
+    assert_eq!(g[2][2], "material 1/2-1/2");
+    assert_eq!(g[2][3], "g1f1 g1f2 g1g2 g1h1 g1h2");
+    // --batch takes no --moves.
+    let r = run(&["moves", "chess", "--batch", "--moves", "e4"]);
+    assert!(!r.ok);
+}
+
+#[test]
 fn perft_counts_and_divides() {
     let r = run(&["perft", "chess", "3"]);
     assert!(r.ok, "{}", r.err);

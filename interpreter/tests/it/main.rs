@@ -7,6 +7,7 @@ mod dreierschach;
 mod dreierschach_notation;
 mod fen;
 mod fixtures;
+mod fsf_games;
 mod games;
 mod generated;
 mod graph_boards;
