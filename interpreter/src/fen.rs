@@ -107,6 +107,7 @@ pub(crate) fn read(
         }
     };
     pos.quiet = num(fs.get(4), 0, 0)?;
+    pos.reversible = pos.quiet;
     pos.move_number = num(fs.get(5), 1, 1)?;
     pos.set_every_turn();
     r.finish(pos)

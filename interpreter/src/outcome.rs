@@ -243,10 +243,10 @@ impl Position {
         f
     }
 
-    /// How often the current position occurred since the last capture or pawn move,
-    /// counting this one.
+    /// How often the current position occurred since the last capture, promotion or
+    /// mine event, counting this one.
     pub fn repetitions(&self) -> u32 {
-        let back = (self.quiet as usize).min(self.history.len());
+        let back = (self.reversible as usize).min(self.history.len());
         1 + self.history[self.history.len() - back..]
             .iter()
             .filter(|&&h| h == self.hash)

@@ -273,6 +273,8 @@ pub enum PieceItem {
     Promote(PromoteRule),
     /// `like PIECES`: the moves and promotions of other pieces.
     Like(Vec<Ident>),
+    /// `betza "TEXT" MODIFIERS`: moves in Betza's notation.
+    Betza(BetzaRule),
     /// `when COND { ... }`.
     When(When<PieceItem>),
 }
@@ -298,6 +300,21 @@ pub struct MoveRule {
     /// Directions, sets or dotted paths.
     pub paths: Vec<Path>,
     /// Conditions and effects.
+    pub modifiers: Vec<Spanned<Modifier>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `betza "fmWfcF" [MODIFIERS]`: moves in Betza's notation, read by
+/// [`parse_betza`](crate::rules::betza::parse_betza) (the interpreter turns each
+/// displacement into a path on the board); the modifiers apply to every move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetzaRule {
+    /// The text as written (between the quotes).
+    pub text: Spanned<String>,
+    /// Its moves (empty when the text has mistakes, which were reported).
+    pub moves: Vec<crate::rules::betza::BetzaMove>,
+    /// Modifiers added to every move.
     pub modifiers: Vec<Spanned<Modifier>>,
     /// The whole statement.
     pub span: Span,

@@ -7,6 +7,7 @@
 pub mod ast;
 mod ast_mines;
 mod ast_rules;
+pub mod betza;
 mod build;
 mod cond;
 mod expr;

@@ -6,10 +6,12 @@
 //! move generation is occupancy, unmoved pieces and en-passant cells. Along the way
 //! this module records, per slot, how the piece captures, for the attack tables.
 
+use super::betza::resolve_betza;
 use super::cx::Cx;
 use super::dirsets::{dirs_of, DirSets};
 use super::limits::{too_many, MAX_MOVE_RULES, MAX_PATHS};
 use super::names::BoardNames;
+use super::options::MoveSource;
 use super::options::{Active, Options};
 use super::pieces::Types;
 use super::players::Players;
@@ -84,15 +86,19 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) -
     for (block, ty) in active.pieces.iter().zip(&env.types.of_block) {
         for (i, r) in block.moves.iter().enumerate() {
             if i == MAX_MOVE_RULES {
-                too_many(cx, "move rules in one piece", MAX_MOVE_RULES, r.span);
+                too_many(cx, "move rules in one piece", MAX_MOVE_RULES, r.span());
                 break;
             }
-            if r.paths.len() > MAX_PATHS {
-                too_many(cx, "paths in one move rule", MAX_PATHS, r.span);
-                continue;
-            }
-            if let (Some(rule), Some(ty)) = (resolve_rule(r, env, cx), ty) {
-                rules[*ty as usize].push(rule);
+            let resolved = match r {
+                MoveSource::Rule(r) if r.paths.len() > MAX_PATHS => {
+                    too_many(cx, "paths in one move rule", MAX_PATHS, r.span);
+                    continue;
+                }
+                MoveSource::Rule(r) => resolve_rule(r, env, cx).into_iter().collect(),
+                MoveSource::Betza(b) => resolve_betza(b, env, cx),
+            };
+            if let Some(ty) = ty {
+                rules[*ty as usize].extend(resolved);
             }
         }
     }

@@ -2,6 +2,7 @@
 //! and cell, so that `dirs forward = f in home, b` costs nothing at move time.
 
 use super::cx::Cx;
+use super::frame::{frames, Frames};
 use super::names::BoardNames;
 use super::options::Active;
 use super::players::Players;
@@ -18,6 +19,8 @@ pub(crate) enum DirRef {
     Board(Dir),
     /// A rule direction set.
     Set(usize),
+    /// A step of the owner's frame (Betza moves): see [`Frames`].
+    Frame(u8),
 }
 
 /// Direction sets with their masks.
@@ -26,6 +29,8 @@ pub(crate) struct DirSets {
     masks: Vec<u32>,
     players: usize,
     cells: usize,
+    /// Each player's frame, for Betza moves.
+    pub frames: Frames,
 }
 
 impl DirSets {
@@ -68,6 +73,7 @@ impl DirSets {
             DirRef::Set(s) => {
                 self.masks[(s * self.players + owner as usize) * self.cells + cell as usize]
             }
+            DirRef::Frame(k) => self.frames.dirs[owner as usize][k as usize],
         }
     }
 }
@@ -103,6 +109,10 @@ pub(crate) fn compile(
         masks: Vec::new(),
         players: players.len(),
         cells,
+        frames: Frames {
+            dirs: Vec::new(),
+            unoriented: None,
+        },
     };
     let mut decls = Vec::new();
     for d in &active.dirs {
@@ -216,6 +226,14 @@ pub(crate) fn compile(
             format!("the definitions go round: {}", path.join(" -> ")),
         );
     }
+    let forward = sets.names.get("forward").copied();
+    sets.frames = frames(names.board, np, |p| {
+        let s = forward?;
+        let at = |c: usize| sets.masks[(s * np + p as usize) * cells + c];
+        let m = if cells == 0 { 0 } else { at(0) };
+        let uniform = m.count_ones() == 1 && (0..cells).all(|c| at(c) == m);
+        Some(if uniform { Ok(m) } else { Err(()) })
+    });
     sets
 }
 

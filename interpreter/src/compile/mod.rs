@@ -9,10 +9,12 @@
 
 mod atoms;
 mod attacks;
+mod betza;
 mod castles;
 pub(crate) mod colours;
 pub(crate) mod cx;
 pub(crate) mod dirsets;
+mod frame;
 mod kinds;
 mod layers;
 mod limits;

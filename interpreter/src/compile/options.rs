@@ -343,10 +343,29 @@ pub(crate) struct Active<'a> {
     pub defs: Vec<&'a ast::DefDecl>,
 }
 
+/// A move rule as written: in the rule language or in Betza's notation.
+#[derive(Clone, Copy)]
+pub(crate) enum MoveSource<'a> {
+    /// `step|slide|leap|hop ...`.
+    Rule(&'a MoveRule),
+    /// `betza "..."`.
+    Betza(&'a ast::BetzaRule),
+}
+
+impl MoveSource<'_> {
+    /// The whole statement.
+    pub fn span(&self) -> Span {
+        match self {
+            MoveSource::Rule(r) => r.span,
+            MoveSource::Betza(b) => b.span,
+        }
+    }
+}
+
 /// A piece with its active move rules and promotions.
 pub(crate) struct ActivePiece<'a> {
     pub decl: &'a PieceDecl,
-    pub moves: Vec<&'a MoveRule>,
+    pub moves: Vec<MoveSource<'a>>,
     pub promotes: Vec<&'a PromoteRule>,
     /// `like PIECES` (their moves are added once every piece is known).
     pub likes: Vec<&'a ast::Ident>,
@@ -487,7 +506,7 @@ impl<'a> Active<'a> {
         &self,
         name: &'a ast::Ident,
         seen: &mut Vec<usize>,
-        moves: &mut Vec<&'a MoveRule>,
+        moves: &mut Vec<MoveSource<'a>>,
         promotes: &mut Vec<&'a PromoteRule>,
         cx: &mut Cx,
     ) {
@@ -576,7 +595,8 @@ fn piece_items<'a>(
                 let inner = holds(cond, opts, cx).unwrap_or(false);
                 piece_items(items, on && inner, ap, opts, cx);
             }
-            PieceItem::Move(m) if on => ap.moves.push(m),
+            PieceItem::Move(m) if on => ap.moves.push(MoveSource::Rule(m)),
+            PieceItem::Betza(b) if on => ap.moves.push(MoveSource::Betza(b)),
             PieceItem::Promote(p) if on => ap.promotes.push(p),
             PieceItem::Like(names) if on => ap.likes.extend(names),
             _ => {}

@@ -8,7 +8,7 @@ use super::dirsets::DirRef;
 use crate::cellset::CellSet;
 use crate::tables::{to, Op};
 use dsl::rules::ast::{Atom as AstAtom, Modifier, MoveRule, PieceFilter, TargetRule};
-use dsl::Span;
+use dsl::{Span, Spanned};
 
 /// Longest slide or hop a rule may ask for.
 const MAX_RANGE: i64 = 1024;
@@ -34,8 +34,37 @@ pub(crate) struct Rule {
 
 /// Resolves a move rule (`None` when it has errors, which are reported).
 pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule> {
+    let rule = resolve_parts(r.atom.node, &r.modifiers, r.span, env, cx);
+    let mut paths = Vec::with_capacity(r.paths.len());
     let mut ok = true;
-    let (op, step) = match r.atom.node {
+    for p in &r.paths {
+        let refs: Vec<DirRef> = p
+            .steps
+            .iter()
+            .filter_map(|s| env.dirsets.resolve(s, env.names, cx))
+            .collect();
+        if refs.len() == p.steps.len() {
+            paths.push(refs);
+        } else {
+            ok = false;
+        }
+    }
+    let mut rule = rule?;
+    rule.paths = paths;
+    ok.then_some(rule)
+}
+
+/// Resolves the atom and modifiers of a move rule (`None` when they have errors, which
+/// are reported); the paths are left empty.
+pub(crate) fn resolve_parts(
+    atom: AstAtom,
+    modifiers: &[Spanned<Modifier>],
+    span: Span,
+    env: &Env,
+    cx: &mut Cx,
+) -> Option<Rule> {
+    let mut ok = true;
+    let (op, step) = match atom {
         AstAtom::Step => (Op::Targets, true),
         AstAtom::Leap => (Op::Targets, false),
         AstAtom::Slide => (Op::Slide, false),
@@ -54,9 +83,9 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
         paths: Vec::new(),
         takes: u64::MAX,
         over: u64::MAX,
-        span: r.span,
+        span,
     };
-    let ranged = matches!(r.atom.node, AstAtom::Slide | AstAtom::Hop);
+    let ranged = matches!(atom, AstAtom::Slide | AstAtom::Hop);
     let range = |m: &dsl::Spanned<Modifier>, n, cx: &mut Cx| -> Option<u16> {
         if !ranged {
             cx.error(
@@ -79,7 +108,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
             .map(|v| v as u16)
     };
     let mut exact = false;
-    for m in &r.modifiers {
+    for m in modifiers {
         match &m.node {
             Modifier::To(t) => {
                 rule.to = match t {
@@ -94,7 +123,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
                 None => ok = false,
             },
             Modifier::Over(f) => {
-                if r.atom.node != AstAtom::Hop {
+                if atom != AstAtom::Hop {
                     cx.error(
                         "compile::over-without-hop",
                         "`over` applies to `hop`",
@@ -136,7 +165,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
             },
             Modifier::Far => rule.op = Op::HopFar,
             Modifier::CreatesEnPassant => {
-                if r.atom.node == AstAtom::Hop {
+                if atom == AstAtom::Hop {
                     cx.error(
                         "compile::hop-creates-en-passant",
                         "a hop cannot create en-passant cells",
@@ -163,8 +192,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
             }
         }
     }
-    let has_range = r
-        .modifiers
+    let has_range = modifiers
         .iter()
         .filter(|m| {
             matches!(
@@ -177,7 +205,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
         cx.error(
             "compile::conflicting-range",
             "`exactly` cannot be combined with `min` or `max`",
-            r.span,
+            span,
             "conflicting ranges",
             "keep `exactly N`, or use `min` and `max`",
         );
@@ -189,7 +217,7 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
                 "`min {}` is more than `max {}`: no move is possible",
                 rule.min, rule.max
             ),
-            r.span,
+            span,
             "empty range",
             "make `min` at most `max`",
         );
@@ -199,23 +227,11 @@ pub(crate) fn resolve_rule(r: &MoveRule, env: &Env, cx: &mut Cx) -> Option<Rule>
         cx.error(
             "compile::en-passant-both-ways",
             "a move cannot both capture en passant and create en-passant cells",
-            r.span,
+            span,
             "both",
             "split it into two move rules",
         );
         ok = false;
-    }
-    for p in &r.paths {
-        let refs: Vec<DirRef> = p
-            .steps
-            .iter()
-            .filter_map(|s| env.dirsets.resolve(s, env.names, cx))
-            .collect();
-        if refs.len() == p.steps.len() {
-            rule.paths.push(refs);
-        } else {
-            ok = false;
-        }
     }
     ok.then_some(rule)
 }

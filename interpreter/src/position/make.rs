@@ -27,6 +27,7 @@ impl Position {
             removed: 0,
             counter_changes: 0,
             quiet: self.quiet,
+            reversible: self.reversible,
             hash: self.hash,
             to_move: me,
             mover: me,
@@ -62,6 +63,7 @@ impl Position {
         self.hash ^= self.turn_hash();
         self.to_move = me;
         let mut reset_quiet = false;
+        let mut irreversible = false;
         let mut new_ep = None;
         let mut cap_cell = None;
         match mv.kind {
@@ -113,6 +115,7 @@ impl Position {
                     self.add_lost(owner, value);
                     cap_cell = Some(at);
                     reset_quiet = true;
+                    irreversible = true;
                 }
                 if self.virgin.remove(from) {
                     u.virgin |= 1;
@@ -120,6 +123,7 @@ impl Position {
                 }
                 match mv.promotion() {
                     Some(t) => {
+                        irreversible = true;
                         u.from_slot = self.slot[from as usize];
                         self.remove(from);
                         let owner = self.v.kind_owner[kind as usize];
@@ -140,7 +144,9 @@ impl Position {
         }
         let again = self.v.rules.mines.is_some() && {
             let again = self.mine_entered(mv, &mut u);
-            reset_quiet |= self.board[mv.to as usize] == 0 && mv.kind != mk::PASS;
+            let blasted = self.board[mv.to as usize] == 0 && mv.kind != mk::PASS;
+            reset_quiet |= blasted;
+            irreversible |= blasted;
             again
         };
         if new_ep.is_some() || !self.ep.is_empty() {
@@ -153,6 +159,11 @@ impl Position {
             0
         } else {
             self.quiet.saturating_add(1)
+        };
+        self.reversible = if irreversible {
+            0
+        } else {
+            self.reversible.saturating_add(1)
         };
         self.ply = self.ply.saturating_add(1);
         self.end_turn(me, track, again || mv.is_wait(), &mut u);
@@ -284,6 +295,7 @@ impl Position {
             }
         }
         self.quiet = u.quiet;
+        self.reversible = u.reversible;
         self.ply = self.ply.saturating_sub(1);
         self.move_number = u.move_number;
         self.to_move = u.to_move;

@@ -59,6 +59,7 @@ pub(crate) struct Undo {
     /// Counter changes logged on `counter_log`.
     pub counter_changes: u8,
     pub quiet: u32,
+    pub reversible: u32,
     pub hash: u64,
     pub to_move: Player,
     /// Who made the move (with turn tracks, not always the scheduled player).
@@ -108,6 +109,11 @@ pub struct Position {
     pub(crate) counters: Vec<i64>,
     /// Plies since the last capture or pawn move.
     pub(crate) quiet: u32,
+    /// Plies since the last capture, promotion or mine event: how far back a repeated
+    /// position is looked for. Pawn moves do not end it: a `pawn` type may have moves
+    /// that can be taken back (xiangqi's soldier sideways), and positions before an
+    /// irreversible pawn move never match anyway.
+    pub(crate) reversible: u32,
     /// Plies played since the position was set up.
     pub(crate) ply: u32,
     /// Starts at 1; grows when the turn passes back to the first player.
@@ -200,6 +206,7 @@ impl Position {
             lost: vec![0; players],
             counters: vec![0; players * v.rules.counters.len()],
             quiet: 0,
+            reversible: 0,
             ply: 0,
             move_number: 1,
             hash: 0,

@@ -151,6 +151,7 @@ impl Position {
         r.unmoved(fs[2], &mut pos)?;
         r.en_passant(fs[3], &mut pos)?;
         pos.quiet = r.number(fs[4], 0)?;
+        pos.reversible = pos.quiet;
         pos.move_number = r.number(fs[5], 1)?;
         if !fs[6..].iter().any(|f| f.text.starts_with("turns=")) {
             pos.set_every_turn();

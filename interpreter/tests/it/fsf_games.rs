@@ -49,3 +49,24 @@ fn atomic_finished_game_with_the_winner_attacked_has_a_fen() {
     let bad = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b KQkq - 1 3";
     assert!(Position::from_str(&chess, bad).is_err());
 }
+
+/// Xiangqi: a soldier across the river steps sideways and back, the generals step to
+/// and fro: the third occurrence is a draw by repetition, as Fairy-Stockfish finds
+/// (game 45 of seed 2026). A soldier's move resets the quiet counter (it is a `pawn`),
+/// and the repetition window used to end there, so the repeats were never seen.
+#[test]
+fn xiangqi_repetition_across_sideways_soldier_moves() {
+    let v = named("xiangqi", &[]);
+    let mut p = Position::from_str(&v, "3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1").expect("reads");
+    let cycle = ["e6f6", "d10d9", "f6e6", "d9d10"];
+    for (i, m) in cycle.iter().chain(&cycle).enumerate() {
+        assert_eq!(p.outcome(), Outcome::Ongoing, "before ply {i}");
+        let mv = parse_move(&mut p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        p.make(mv);
+    }
+    assert_eq!(p.repetitions(), 3);
+    let Outcome::Finished { scores, .. } = p.outcome() else {
+        panic!("a threefold repetition ends the game")
+    };
+    assert_eq!(scores, [Score::Draw, Score::Draw]);
+}

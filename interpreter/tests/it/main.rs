@@ -1,5 +1,6 @@
 //! The interpreter's one integration-test binary.
 
+mod betza;
 mod chess960;
 mod cli;
 mod common;

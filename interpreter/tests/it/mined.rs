@@ -228,7 +228,13 @@ fn hidden_mines_leak_nothing() {
         let avoid = [v.cell("f4").unwrap(), v.cell("f5").unwrap()];
         for i in 0..60 {
             let la = legal(&mut a);
-            assert_eq!(la, legal(&mut b), "{vis} {first} {after} ply {i}");
+            let lb = legal(&mut b);
+            if vis == "visible" && la != lb {
+                // A seen mine may change what is legal (a king may enter it when the
+                // entry is undone): the layouts rightly differ, and the games part.
+                break;
+            }
+            assert_eq!(la, lb, "{vis} {first} {after} ply {i}");
             for player in 0..2 {
                 let (va, vb) = (a.view(player), b.view(player));
                 if vis == "visible" {

@@ -303,3 +303,20 @@ fn rule_core_variants_match_fairy_stockfish_all() {
         );
     }
 }
+
+/// A variant of `tests/betza/`.
+fn betza_variant(name: &str) -> Arc<Variant> {
+    let path = format!("{}/tests/betza/{name}.rules", env!("CARGO_MANIFEST_DIR"));
+    match Variant::load(path, &[]) {
+        Ok(l) => l.variant,
+        Err(e) => panic!("{name}: {e}"),
+    }
+}
+
+#[test]
+fn pieces_written_in_betza_give_the_same_perft() {
+    // Chess: the published positions (castling, en passant, promotions, pins).
+    assert!(run(&betza_variant("chess"), "chess.perft", FAST) >= 10);
+    // Xiangqi: Fairy-Stockfish's counts, with its own Betza strings for the pieces.
+    assert!(run(&betza_variant("xiangqi"), "xiangqi.perft", FAST) >= 10);
+}

@@ -1,12 +1,13 @@
 //! Piece declarations and what goes in their blocks: move rules, modifiers,
 //! promotions and nested `when` blocks.
 
-use super::{child, children, find, first, has, letter, tight, Builder, P};
+use super::{child, children, find, first, has, letter, string, tight, Builder, P};
 use crate::limits::MAX_PATH_LEN;
 use crate::rules::ast::{
-    Atom, Modifier, MoveRule, Num, Path, PieceDecl, PieceFilter, PieceItem, PromoteRule,
+    Atom, BetzaRule, Modifier, MoveRule, Num, Path, PieceDecl, PieceFilter, PieceItem, PromoteRule,
     TargetRule, When,
 };
+use crate::rules::betza::parse_betza;
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
 use std::mem::discriminant;
@@ -57,6 +58,7 @@ impl Builder<'_> {
         Some(match pair.as_rule() {
             Rule::move_rule => PieceItem::Move(self.move_rule(pair)),
             Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
+            Rule::betza_rule => PieceItem::Betza(self.betza_rule(pair)),
             Rule::like_rule => PieceItem::Like(
                 children(&pair, Rule::piece_ref)
                     .map(|p| self.ident(p))
@@ -97,6 +99,37 @@ impl Builder<'_> {
             span: tight(&pair),
         };
         self.check_move(&rule);
+        rule
+    }
+
+    /// `betza "TEXT" MODIFIERS`: every mistake in the text is reported at its letters.
+    fn betza_rule(&mut self, pair: P<'_>) -> BetzaRule {
+        let text = string(child(&pair, Rule::string));
+        let moves = match parse_betza(&text.node) {
+            Ok(moves) => moves,
+            Err(errors) => {
+                // The text starts one byte after the opening quote.
+                let base = text.span.start + 1;
+                for e in errors {
+                    let span = Span {
+                        start: base + e.at.start as u32,
+                        end: base + e.at.end as u32,
+                    };
+                    self.push(
+                        self.error("rules::betza", e.message, span, "here")
+                            .help(e.help),
+                    );
+                }
+                Vec::new()
+            }
+        };
+        let rule = BetzaRule {
+            text,
+            moves,
+            modifiers: self.modifiers(&pair),
+            span: tight(&pair),
+        };
+        self.check_modifiers_once(&rule.modifiers);
         rule
     }
 
@@ -187,22 +220,8 @@ impl Builder<'_> {
     /// Checks that need no board: each modifier once, `far` only on hops, dotted
     /// paths only where a fixed path makes sense (steps and leaps).
     fn check_move(&mut self, rule: &MoveRule) {
-        for (i, m) in rule.modifiers.iter().enumerate() {
-            if let Some(earlier) = rule.modifiers[..i]
-                .iter()
-                .find(|e| discriminant(&e.node) == discriminant(&m.node))
-            {
-                self.push(
-                    self.error(
-                        "rules::duplicate-modifier",
-                        "this modifier is given twice".into(),
-                        m.span,
-                        "again",
-                    )
-                    .also(earlier.span, "first time")
-                    .help("give each modifier once; write two move rules for two different moves"),
-                );
-            }
+        self.check_modifiers_once(&rule.modifiers);
+        for m in &rule.modifiers {
             if m.node == Modifier::Far && rule.atom.node != Atom::Hop {
                 self.push(
                     self.error(
@@ -225,6 +244,27 @@ impl Builder<'_> {
                         "dotted path",
                     )
                     .help("use `leap` or `step` for a fixed path, or name a direction"),
+                );
+            }
+        }
+    }
+
+    /// Each modifier once.
+    fn check_modifiers_once(&mut self, modifiers: &[Spanned<Modifier>]) {
+        for (i, m) in modifiers.iter().enumerate() {
+            if let Some(earlier) = modifiers[..i]
+                .iter()
+                .find(|e| discriminant(&e.node) == discriminant(&m.node))
+            {
+                self.push(
+                    self.error(
+                        "rules::duplicate-modifier",
+                        "this modifier is given twice".into(),
+                        m.span,
+                        "again",
+                    )
+                    .also(earlier.span, "first time")
+                    .help("give each modifier once; write two move rules for two different moves"),
                 );
             }
         }
