@@ -480,6 +480,40 @@ mod tests {
     }
 
     #[test]
+    fn every_short_text_reads_or_fails_cleanly() {
+        // Every text of up to three letters from the notation's alphabet and a few
+        // others: no panic, errors inside the text, moves with one to eight vectors.
+        let alphabet: Vec<char> = "WFDNAHCLZJGKRBQmcfblrvshnipg0123456789xé "
+            .chars()
+            .collect();
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+            texts.dedup();
+        }
+        for t in &texts {
+            match parse_betza(t) {
+                Ok(moves) => {
+                    for m in moves {
+                        assert!((1..=8).contains(&m.vectors.len()), "{t}");
+                        assert!(m.at.end <= t.len() && m.at.start < m.at.end, "{t}");
+                    }
+                }
+                Err(es) => {
+                    for e in es {
+                        assert!(e.at.end <= t.len(), "{t}");
+                        assert!(t.is_char_boundary(e.at.start) && t.is_char_boundary(e.at.end));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn mistakes_are_all_reported_with_their_place() {
         let e = parse_betza("XfNq").unwrap_err();
         assert_eq!(e.len(), 2);
