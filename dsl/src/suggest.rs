@@ -77,3 +77,29 @@ mod tests {
         assert_eq!(distance("abc", "abc", 10), 0);
     }
 }
+
+/// Longest name quoted whole in a message; longer ones are cut (the label shows where
+/// the name is).
+const SHOWN_CHARS: usize = 40;
+
+/// `name` as a message quotes it: whole up to [`SHOWN_CHARS`] characters, else cut
+/// there with an ellipsis, so a hostile name cannot blow up the rendering.
+pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(SHOWN_CHARS) {
+        None => name.into(),
+        Some((at, _)) => format!("{}…", &name[..at]).into(),
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::shown;
+
+    #[test]
+    fn long_names_are_cut() {
+        assert_eq!(shown("knight"), "knight");
+        let long = "\u{fffd}".repeat(300);
+        assert_eq!(shown(&long).chars().count(), 41);
+        assert!(shown(&long).ends_with('…'));
+    }
+}

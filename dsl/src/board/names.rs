@@ -127,6 +127,7 @@ impl NameTable {
             return Some(id);
         }
         let hint = suggest::did_you_mean(name, self.names());
+        let name = suggest::shown(name);
         rep.error(
             code,
             format!("unknown {what} `{name}`"),

@@ -553,3 +553,21 @@ fn a_stop_edge_needs_a_stop_edge_back() {
     assert!(e[0].2.contains("`1:b` e -> `2:a`"), "{}", e[0].2);
     assert!(e[1].2.contains("`2:a` w -> `1:b`"), "{}", e[1].2);
 }
+
+/// A hostile unknown name (found by fuzzing: 300 replacement characters as an
+/// `opposite`) is quoted cut short, so its diagnostic stays small.
+#[test]
+fn long_unknown_names_are_quoted_short() {
+    let long = "\u{fffd}".repeat(300);
+    let text = format!(
+        "directions:\n  f: {{ opposite: b }}\n  b: {{ opposite: f }}\n  l: {{ opposite: {long} }}\n\
+         cells:\n  - name: x\n"
+    );
+    let errs = errors(&text);
+    let (_, code, message) = errs
+        .iter()
+        .find(|e| e.1 == "board::unknown-direction")
+        .expect("the unknown opposite is reported");
+    assert_eq!(*code, "board::unknown-direction");
+    assert!(message.chars().count() < 80, "{message}");
+}

@@ -109,7 +109,7 @@ impl Cx {
         };
         self.error(
             code,
-            format!("unknown {what} `{}`", name.node),
+            format!("unknown {what} `{}`", dsl::suggest::shown(&name.node)),
             name.span,
             format!("no {what} has this name"),
             help,
