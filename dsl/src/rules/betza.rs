@@ -72,6 +72,16 @@ pub struct BetzaError {
     pub help: &'static str,
 }
 
+/// The span, in the rule file, of the bytes `at` of a Betza text written as the string
+/// literal `literal` (the text starts one byte after the opening quote).
+pub fn span_in(literal: crate::Span, at: &Range<usize>) -> crate::Span {
+    let base = literal.start + 1;
+    crate::Span {
+        start: base + at.start as u32,
+        end: base + at.end as u32,
+    }
+}
+
 /// Leaper atoms: their `(long, short)` displacement(s).
 fn leaper(c: char) -> Option<&'static [(i8, i8)]> {
     Some(match c {

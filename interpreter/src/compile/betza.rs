@@ -14,7 +14,7 @@ use super::dirsets::DirRef;
 use super::frame::Frames;
 use super::rule::{resolve_parts, Rule};
 use dsl::rules::ast::{Atom, BetzaRule, Modifier, Num, TargetRule};
-use dsl::rules::betza::{BetzaKind, BetzaMove, Modality};
+use dsl::rules::betza::{span_in, BetzaKind, BetzaMove, Modality};
 use dsl::{Span, Spanned};
 
 /// The rules of a `betza` statement (those without errors; errors are reported).
@@ -22,10 +22,7 @@ pub(crate) fn resolve_betza(b: &BetzaRule, env: &Env, cx: &mut Cx) -> Vec<Rule> 
     let mut out = Vec::new();
     for m in &b.moves {
         // The move's letters inside the quotes, for diagnostics.
-        let at = Span {
-            start: b.text.span.start + 1 + m.at.start as u32,
-            end: b.text.span.start + 1 + m.at.end as u32,
-        };
+        let at = span_in(b.text.span, &m.at);
         if let Some(r) = resolve_move(m, at, b, env, cx) {
             out.push(r);
         }

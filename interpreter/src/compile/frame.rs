@@ -23,20 +23,23 @@ pub(crate) struct Frames {
     pub unoriented: Option<String>,
 }
 
+/// The unit steps `(forward, right)` of a frame, clockwise from forward: step `k` of
+/// [`Frames::dirs`] is `FRAME_STEPS[k]`.
+const FRAME_STEPS: [(i8, i8); FRAME_DIRS] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 impl Frames {
     /// The frame step of a unit displacement `(forward, right)`.
     pub fn index(f: i8, r: i8) -> Option<usize> {
-        Some(match (f.signum(), r.signum()) {
-            (1, 0) => 0,
-            (1, 1) => 1,
-            (0, 1) => 2,
-            (-1, 1) => 3,
-            (-1, 0) => 4,
-            (-1, -1) => 5,
-            (0, -1) => 6,
-            (1, -1) => 7,
-            _ => return None,
-        })
+        FRAME_STEPS.iter().position(|&s| s == (f, r))
     }
 }
 
@@ -104,17 +107,8 @@ pub(crate) fn frames(
         // Right is forward turned a quarter clockwise.
         let r = (f.1, -f.0);
         let mut frame = [0u32; FRAME_DIRS];
-        for (k, slot) in frame.iter_mut().enumerate() {
-            let (a, b) = [
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ][k];
+        for (slot, &(a, b)) in frame.iter_mut().zip(&FRAME_STEPS) {
+            let (a, b) = (i32::from(a), i32::from(b));
             *slot = dir_of((a * f.0 + b * r.0, a * f.1 + b * r.1));
         }
         dirs.push(frame);

@@ -441,25 +441,10 @@ impl<'a> Active<'a> {
     /// `extend piece NAME { ... }`: the items join the piece; a `promote` replaces the
     /// piece's promotions into the same zone.
     fn extend(&mut self, e: &'a ast::ExtendDecl, opts: &Options, cx: &mut Cx) {
-        let Some(ap) = self
-            .pieces
-            .iter_mut()
-            .find(|p| p.decl.name.node == e.piece.node)
-        else {
-            let known: Vec<&str> = self
-                .pieces
-                .iter()
-                .map(|p| p.decl.name.node.as_str())
-                .collect();
-            cx.unknown(
-                "compile::unknown-piece",
-                "piece type",
-                &e.piece,
-                known,
-                "piece types",
-            );
+        let Some(i) = self.piece_index(&e.piece, cx) else {
             return;
         };
+        let ap = &mut self.pieces[i];
         let mut more = ActivePiece {
             decl: ap.decl,
             moves: Vec::new(),
@@ -481,6 +466,29 @@ impl<'a> Active<'a> {
         ap.moves.extend(more.moves);
         ap.promotes.extend(more.promotes);
         ap.likes.extend(more.likes);
+    }
+
+    /// The index of the piece `name`, or `None` with an unknown-piece error.
+    fn piece_index(&self, name: &ast::Ident, cx: &mut Cx) -> Option<usize> {
+        let found = self
+            .pieces
+            .iter()
+            .position(|p| p.decl.name.node == name.node);
+        if found.is_none() {
+            let known: Vec<&str> = self
+                .pieces
+                .iter()
+                .map(|p| p.decl.name.node.as_str())
+                .collect();
+            cx.unknown(
+                "compile::unknown-piece",
+                "piece type",
+                name,
+                known,
+                "piece types",
+            );
+        }
+        found
     }
 
     /// `like PIECES`: each piece gets the moves and promotions of the pieces it names
@@ -510,23 +518,7 @@ impl<'a> Active<'a> {
         promotes: &mut Vec<&'a PromoteRule>,
         cx: &mut Cx,
     ) {
-        let Some(j) = self
-            .pieces
-            .iter()
-            .position(|p| p.decl.name.node == name.node)
-        else {
-            let known: Vec<&str> = self
-                .pieces
-                .iter()
-                .map(|p| p.decl.name.node.as_str())
-                .collect();
-            cx.unknown(
-                "compile::unknown-piece",
-                "piece type",
-                name,
-                known,
-                "piece types",
-            );
+        let Some(j) = self.piece_index(name, cx) else {
             return;
         };
         if seen.contains(&j) {

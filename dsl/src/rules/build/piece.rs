@@ -7,7 +7,7 @@ use crate::rules::ast::{
     Atom, BetzaRule, Modifier, MoveRule, Num, Path, PieceDecl, PieceFilter, PieceItem, PromoteRule,
     TargetRule, When,
 };
-use crate::rules::betza::parse_betza;
+use crate::rules::betza::{parse_betza, span_in};
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
 use std::mem::discriminant;
@@ -108,13 +108,8 @@ impl Builder<'_> {
         let moves = match parse_betza(&text.node) {
             Ok(moves) => moves,
             Err(errors) => {
-                // The text starts one byte after the opening quote.
-                let base = text.span.start + 1;
                 for e in errors {
-                    let span = Span {
-                        start: base + e.at.start as u32,
-                        end: base + e.at.end as u32,
-                    };
+                    let span = span_in(text.span, &e.at);
                     self.push(
                         self.error("rules::betza", e.message, span, "here")
                             .help(e.help),
