@@ -119,12 +119,16 @@ fn suffix(pos: &mut Position, mv: Move) -> String {
     pos.make(mv);
     let mate = match pos.finish {
         Some(f) => f.scores(v.player_count()).get(me as usize) == Some(&Score::Win),
+        // The cheap tests first: the next player's moves are generated only when he
+        // is in check from the mover.
         None => {
-            let mut list = std::mem::take(&mut pos.scratch);
-            pos.rule_moves_into(&mut list);
-            let stuck = list.iter().all(|m| m.kind == mk::PASS && m.aux == 0);
-            pos.scratch = list;
-            stuck && pos.stuck_in_check() && gives_check(pos, me)
+            pos.stuck_in_check() && gives_check(pos, me) && {
+                let mut list = std::mem::take(&mut pos.scratch);
+                pos.rule_moves_into(&mut list);
+                let stuck = list.iter().all(|m| m.kind == mk::PASS && m.aux == 0);
+                pos.scratch = list;
+                stuck
+            }
         }
     };
     let check = !mate && gives_check(pos, me);
