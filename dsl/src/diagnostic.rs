@@ -18,6 +18,20 @@ pub enum Severity {
     Warning,
 }
 
+/// The most bytes of a message, label or hint: a text quoting hostile input (a name,
+/// a colour, a path) is cut there, so a diagnostic's size does not grow with its
+/// file. Quoting sites cut names shorter ([`crate::suggest::shown`]); this is the net.
+pub const MAX_TEXT_BYTES: usize = 1024;
+
+/// `text` cut to [`MAX_TEXT_BYTES`] at a character boundary, with `…` when cut.
+fn cut_text(mut text: String) -> String {
+    if text.len() > MAX_TEXT_BYTES {
+        text.truncate(floor_char(&text, MAX_TEXT_BYTES));
+        text.push('…');
+    }
+    text
+}
+
 /// One problem in one file.
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
@@ -43,7 +57,7 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             code,
-            message: message.into(),
+            message: cut_text(message.into()),
             file: None,
             primary: None,
             secondary: Vec::new(),
@@ -62,7 +76,7 @@ impl Diagnostic {
     /// Sets the file and the labelled main span.
     pub fn at(mut self, file: &Arc<SourceFile>, span: Span, label: impl Into<String>) -> Self {
         self.file = Some(file.clone());
-        self.primary = Some((span, label.into()));
+        self.primary = Some((span, cut_text(label.into())));
         self
     }
 
@@ -74,13 +88,13 @@ impl Diagnostic {
 
     /// Adds a secondary labelled span in the same file.
     pub fn also(mut self, span: Span, label: impl Into<String>) -> Self {
-        self.secondary.push((span, label.into()));
+        self.secondary.push((span, cut_text(label.into())));
         self
     }
 
     /// Sets the hint.
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(cut_text(help.into()));
         self
     }
 
@@ -311,6 +325,27 @@ mod tests {
             .render_report(&mut out, d)
             .unwrap();
         out
+    }
+
+    #[test]
+    fn messages_labels_and_hints_are_cut_to_a_bound() {
+        let long = "é".repeat(MAX_TEXT_BYTES);
+        let f = SourceFile::new("x.rules", "x");
+        let d = Diagnostic::error("t", long.clone())
+            .at(&f, Span::new(0, 1), long.clone())
+            .also(Span::new(0, 1), long.clone())
+            .help(long.clone());
+        for text in [
+            &d.message,
+            &d.primary.as_ref().unwrap().1,
+            &d.secondary[0].1,
+        ] {
+            assert_eq!(text.len(), MAX_TEXT_BYTES + '…'.len_utf8());
+            assert!(text.ends_with('…'));
+        }
+        assert!(d.help.as_ref().unwrap().ends_with('…'));
+        let short = Diagnostic::error("t", "short");
+        assert_eq!(short.message, "short");
     }
 
     #[test]

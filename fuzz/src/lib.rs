@@ -404,11 +404,28 @@ fn check_every_move(p: &mut Position, s: &str, h: u64) {
         );
     }
 
-    // Compared by value (what the string holds) per move; the string once at the end.
+    if moves.is_empty() {
+        return;
+    }
+    // Written all at once and read among the moves generated once (the one-move
+    // writer and readers generate them, then run the same code: checked on the
+    // first move); compared by value (what the string holds) per move, the string
+    // once at the end.
+    let written_all = san::san_every(p);
+    assert_eq!(written_all.len(), moves.len(), "{s:?}: SAN of every move");
+    let first = moves[0];
+    let one = san::san(p, first);
+    assert_eq!(one, written_all[0].1, "{s:?}: SAN of one move and of all");
+    assert_eq!(san::parse_move(p, &one), Ok(first), "{s:?}: {one:?}");
+    assert_eq!(
+        p.parse_long(&p.long(first)),
+        Ok(first),
+        "{s:?}: long of {one:?}"
+    );
     let before = p.clone();
-    for &m in moves.iter() {
-        let written = san::san(p, m);
-        match san::parse_move(p, &written) {
+    for (&m, (w, written)) in moves.iter().zip(written_all) {
+        assert!(w == m, "{s:?}: SAN's moves in another order");
+        match san::parse_move_among(p, &written, &moves) {
             Ok(back) => assert!(
                 back == m,
                 "{s:?}: SAN {written:?} of {} reads as {}",
@@ -418,18 +435,18 @@ fn check_every_move(p: &mut Position, s: &str, h: u64) {
             Err(e) => panic!("{s:?}: SAN {written:?} of {} does not read: {e}", p.long(m)),
         }
         let long = p.long(m);
-        match p.parse_long(&long) {
+        match p.parse_long_among(&long, &moves) {
             Ok(back) => assert!(back == m, "{s:?}: long {long:?} reads as {}", p.long(back)),
             Err(e) => panic!("{s:?}: long {long:?} does not read: {e}"),
         }
-        assert!(
-            *p == before,
-            "{s:?}: reading {written:?} changed the position"
-        );
         p.make(m);
         assert_eq!(p.hash(), p.compute_hash(), "{s:?}: hash after {long}");
         p.unmake();
-        assert!(*p == before, "{s:?}: unmake of {long} gives {p}");
+        // Reading the texts and make/unmake changed nothing.
+        assert!(
+            *p == before,
+            "{s:?}: reading {written:?}, unmake of {long}: {p}"
+        );
         assert_eq!(p.hash(), h, "{s:?}: hash after unmake of {long}");
     }
     assert_eq!(p.to_string(), s, "the moves changed the position's string");

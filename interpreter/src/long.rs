@@ -92,15 +92,25 @@ impl Position {
     /// The legal move written as `text` in long notation: full cell names first, then
     /// names without their qualifier (`e4-e6` when exactly one legal move fits).
     pub fn parse_long(&mut self, text: &str) -> Result<Move, MoveError> {
-        match self.parse_long_full(text) {
+        let legal = self.every_move();
+        self.parse_long_among(text, &legal)
+    }
+
+    /// [`Position::parse_long`] among `legal`, which must be [`Position::every_move`]
+    /// of this position: for callers that read many texts at one position and
+    /// generate its moves once.
+    pub fn parse_long_among(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        match self.parse_long_full(text, legal) {
             Ok(m) => Ok(m),
             Err(e @ (MoveError::Empty | MoveError::GameOver(_))) => Err(e),
-            Err(e) => self.parse_long_unqualified(text.trim()).unwrap_or(Err(e)),
+            Err(e) => self
+                .parse_long_unqualified(text.trim(), legal)
+                .unwrap_or(Err(e)),
         }
     }
 
     /// The legal move written as `text` with full cell names only.
-    fn parse_long_full(&mut self, text: &str) -> Result<Move, MoveError> {
+    fn parse_long_full(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(MoveError::Empty);
@@ -117,7 +127,6 @@ impl Position {
                 None => Err(MoveError::Illegal(shown)),
             };
         }
-        let legal = self.every_move();
         let v = self.v.clone();
         let candidates = match text.split_once('-') {
             Some((a, b)) => {
@@ -211,7 +220,11 @@ impl Position {
     /// none does (or the board has no qualified names), else the one move or an
     /// [`MoveError::Ambiguous`] listing them. Each decoding is checked against the
     /// legal moves, never expanded into cell pairs.
-    fn parse_long_unqualified(&mut self, text: &str) -> Option<Result<Move, MoveError>> {
+    fn parse_long_unqualified(
+        &mut self,
+        text: &str,
+        legal: &[Move],
+    ) -> Option<Result<Move, MoveError>> {
         if text.is_empty() || text.len() > MAX_TEXT {
             return None;
         }
@@ -224,7 +237,6 @@ impl Position {
         if reads.is_empty() {
             return None;
         }
-        let legal = self.every_move();
         let mut found: Vec<Move> = Vec::new();
         for &m in legal.iter().filter(|m| m.kind != mk::PASS) {
             let fits = reads.iter().any(|(f, t, p)| {

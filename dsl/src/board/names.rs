@@ -46,7 +46,10 @@ pub(crate) fn check_name(rep: &mut Reporter, what: &str, name: &str, span: Span)
         Some(why) => {
             rep.error(
                 "board::bad-name",
-                format!("`{name}` is not a valid {what} name: {why}"),
+                format!(
+                    "`{}` is not a valid {what} name: {why}",
+                    crate::suggest::shown(name)
+                ),
                 span,
                 "bad name",
                 format!(

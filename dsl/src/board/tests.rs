@@ -571,3 +571,19 @@ fn long_unknown_names_are_quoted_short() {
     assert_eq!(*code, "board::unknown-direction");
     assert!(message.chars().count() < 80, "{message}");
 }
+
+/// Found by `tools/hostile-table`: a 4 MiB cell name came back whole in the message
+/// (4.5 MB of output for one error).
+#[test]
+fn long_invalid_names_are_quoted_short() {
+    let long = "a".repeat(100_000);
+    let text = format!(
+        "directions:\n  f: {{ opposite: b }}\n  b: {{ opposite: f }}\ncells:\n  - name: {long}\n"
+    );
+    let errs = errors(&text);
+    let (_, _, message) = errs
+        .iter()
+        .find(|e| e.1 == "board::bad-name")
+        .expect("the long name is reported");
+    assert!(message.chars().count() < 200, "{} chars", message.len());
+}

@@ -3,15 +3,6 @@
 
 use chessgraph::{Cell, Move, MoveKind, Outcome, Position, Score, Variant};
 
-/// A move in SAN, or in long notation when `long`.
-pub fn notation(pos: &mut Position, mv: Move, long: bool) -> String {
-    if long {
-        pos.long(mv)
-    } else {
-        chessgraph::san::san(pos, mv)
-    }
-}
-
 /// The letter of the piece on `cell` as drawn (upper case for the first player).
 pub fn piece_label(pos: &Position, cell: Cell) -> String {
     let v = pos.variant();
@@ -32,21 +23,28 @@ pub fn piece_label(pos: &Position, cell: Cell) -> String {
 /// Legal moves grouped by the moving piece (cells in board order), one line each,
 /// limited to pieces on `only` when given.
 pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<String> {
-    let mut moves: Vec<Move> = pos.every_move().as_slice().to_vec();
-    moves.sort_by_key(|m| (matches!(m.kind(), MoveKind::Pass), m.from()));
+    let every = pos.every_move();
+    // The moves written all at once: SAN generates the position's moves once for all.
+    let mut moves: Vec<(Move, String)> = if every.is_empty() {
+        Vec::new()
+    } else if long {
+        every.iter().map(|&m| (m, pos.long(m))).collect()
+    } else {
+        chessgraph::san::san_every(pos)
+    };
+    moves.sort_by_key(|(m, _)| (matches!(m.kind(), MoveKind::Pass), m.from()));
     let mut lines: Vec<String> = Vec::new();
     let mut current: Option<Cell> = None;
-    for m in moves {
+    for (m, text) in moves {
         if matches!(m.kind(), MoveKind::Pass) {
             if only.is_none() {
-                lines.push(format!("pass: {}", notation(pos, m, long)));
+                lines.push(format!("pass: {text}"));
             }
             continue;
         }
         if only.is_some_and(|c| c != m.from()) {
             continue;
         }
-        let text = notation(pos, m, long);
         if current == Some(m.from()) {
             if let Some(last) = lines.last_mut() {
                 last.push(' ');

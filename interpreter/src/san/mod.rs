@@ -33,7 +33,7 @@ mod diagnose;
 pub(crate) mod names;
 mod read;
 
-pub use read::{parse_move, parse_move_with_offer};
+pub use read::{parse_move, parse_move_among, parse_move_with_offer};
 
 use crate::ids::{Cell, Player};
 use crate::moves::{mk, Move, MoveList};
@@ -48,6 +48,23 @@ pub fn san(pos: &mut Position, mv: Move) -> String {
     // written in SAN (reviews, records of a game played on).
     let mut legal = MoveList::new();
     pos.perft_moves_into(&mut legal);
+    san_among(pos, mv, &legal)
+}
+
+/// Every move the rules allow here (adjudication aside, as [`san`] writes them) with
+/// its SAN, generating the moves once: for move lists, and callers that write every
+/// move of a position.
+pub fn san_every(pos: &mut Position) -> Vec<(Move, String)> {
+    let mut legal = MoveList::new();
+    pos.perft_moves_into(&mut legal);
+    legal
+        .iter()
+        .map(|&m| (m, san_among(pos, m, &legal)))
+        .collect()
+}
+
+/// [`san`] among `legal`, the moves perft counts at `pos`.
+fn san_among(pos: &mut Position, mv: Move, legal: &MoveList) -> String {
     let Some(&mv) = legal.iter().find(|m| m.same(mv)) else {
         return pos.long(mv);
     };
@@ -59,12 +76,12 @@ pub fn san(pos: &mut Position, mv: Move) -> String {
             None => pos.long(mv),
         },
         _ => {
-            let written = piece_move(pos, mv, &legal, Hint::Least);
-            if read::parse_among(pos, &written, &legal) == Some(mv) {
+            let written = piece_move(pos, mv, legal, Hint::Least);
+            if read::parse_among(pos, &written, legal) == Some(mv) {
                 written
             } else {
-                let full = piece_move(pos, mv, &legal, Hint::Name);
-                if read::parse_among(pos, &full, &legal) == Some(mv) {
+                let full = piece_move(pos, mv, legal, Hint::Name);
+                if read::parse_among(pos, &full, legal) == Some(mv) {
                     full
                 } else {
                     pos.long(mv)

@@ -187,6 +187,26 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     parse_move_with_offer(pos, text).map(|(m, _)| m)
 }
 
+/// [`parse_move`] among `legal`, which must be [`Position::every_move`] of `pos`: for
+/// callers that read many texts at one position and generate its moves once.
+pub fn parse_move_among(
+    pos: &mut Position,
+    text: &str,
+    legal: &MoveList,
+) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let shown: String = text.chars().take(SHOWN).collect();
+    if text.len() > MAX_TEXT {
+        return Err(MoveError::Unreadable(shown));
+    }
+    let v = pos.v.clone();
+    let (core, _) = strip_marks(&v, text);
+    read_core(pos, &v, core, &shown, legal)
+}
+
 /// The legal move written as `text`, and whether the text ends with the variant's
 /// draw-offer mark (`Ng7=` with `notation draw "="`; always false for a variant
 /// without one, where `=` is at most the promotion mark).

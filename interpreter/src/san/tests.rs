@@ -1,6 +1,6 @@
 //! SAN: known texts, round trips over many positions, any cell names, hostile text.
 
-use super::{parse_move, san};
+use super::{parse_move, parse_move_among, san, san_every};
 use crate::testing::{chess, compile, CHESS_BOARD, CHESS_RULES};
 use crate::{MoveError, Position, Variant};
 use std::sync::Arc;
@@ -28,6 +28,16 @@ fn round_trip(p: &mut Position) -> usize {
         );
     }
     assert_eq!(p.to_string(), before);
+    // The writer of every move and the readers among a list give the same answers.
+    let every = p.every_move();
+    let all = san_every(p);
+    assert_eq!(all.len(), every.len(), "{before}");
+    for ((m, s), &e) in all.iter().zip(every.iter()) {
+        assert_eq!((*m, s.clone()), (e, san(p, e)), "{before}");
+        assert_eq!(parse_move_among(p, s, &every), Ok(e), "{before}: {s}");
+        let long = p.long(e);
+        assert_eq!(p.parse_long_among(&long, &every), Ok(e), "{before}: {long}");
+    }
     moves.len()
 }
 
@@ -335,4 +345,18 @@ fn an_optional_promotion_without_its_piece_is_the_move_that_does_not_promote() {
         (capture.promotion(), san(&mut p, capture).as_str()),
         (None, "cxb8")
     );
+}
+
+#[test]
+fn every_move_of_an_adjudicated_game_is_still_written() {
+    // Bare kings: drawn by adjudication, no moves to play; SAN still writes what the
+    // rules allow (a record of a game played on), as `san` does one by one.
+    let v = chess();
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert!(p.every_move().is_empty());
+    let all = san_every(&mut p);
+    assert_eq!(all.len(), 5);
+    for (m, s) in all {
+        assert_eq!(san(&mut p, m), s);
+    }
 }
