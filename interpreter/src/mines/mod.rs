@@ -73,6 +73,15 @@ pub(crate) struct MineRules {
 pub(crate) const NO_CELL: Cell = Cell::MAX;
 
 impl MineRules {
+    /// True when a mine can give the mover another move after his piece is blown up
+    /// (`again`): the opponent may then stand in check while the mover moves on.
+    pub fn moves_again(&self) -> bool {
+        self.unprimed
+            .iter()
+            .chain(&self.primed)
+            .any(|e| e & AGAIN != 0)
+    }
+
     /// Builds the hash keys for `cells` cells (fixed seed, like the Zobrist keys).
     pub fn make_keys(cells: usize) -> Vec<u64> {
         let mut s = 0x4D49_4E45_5345_4544u64;

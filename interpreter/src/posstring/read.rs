@@ -462,7 +462,15 @@ impl Reader<'_> {
         // After the end the board itself gives (`after_setup`): a finished game may
         // leave the winner's royal attacked (atomic: the side to move has lost its king,
         // and the last explosion was legal although the mover's king stays attacked).
-        if v.player_count() == 2 && v.rules.check == CheckRule::Always && pos.finish.is_none() {
+        // A mine that gives the mover another move after a blast may leave the
+        // opponent in check with the mover still to move (found by the move-text fuzz
+        // target and the random games).
+        let moves_again = v.rules.mines.as_ref().is_some_and(|m| m.moves_again());
+        if v.player_count() == 2
+            && v.rules.check == CheckRule::Always
+            && pos.finish.is_none()
+            && !moves_again
+        {
             let other = 1 - pos.to_move;
             let attackers = pos.friends_of(pos.to_move);
             let mut kinds = v.royal_kinds & v.owner_kinds[other as usize] & pos.present;

@@ -193,6 +193,31 @@ fn a_primed_mine_blows_up_pieces() {
     }
 }
 
+/// Found by the move-text fuzz target and the random games (`move-again`, seed 99,
+/// game 27085): a blast that uncovers a line to the opponent's king leaves him in
+/// check with the mover to move again. The position string of that state read back as
+/// an error, and taking the king let the game go on without it.
+#[test]
+fn a_blast_that_uncovers_check_lets_the_mover_take_the_king() {
+    let v = mined(&[("first_entry", "stay"), ("after_blast", "move-again")]);
+    // The bishop on e2 shields the black king on e8 from the rook on e1.
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/4B3/4RK2 w - - 0 1 mines=d3+")
+        .unwrap_or_else(|e| panic!("{e}"));
+    play(&mut p, "e2d3");
+    assert_eq!(p.to_move(), 0, "the blast gives White another move: {p}");
+    let s = p.to_string();
+    let back = Position::from_str(&v, &s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    assert!(back == p, "{s}");
+    play(&mut p, "e1e8");
+    assert_eq!(
+        p.outcome(),
+        Outcome::Finished {
+            reason: chessgraph::EndReason::RoyalCaptured,
+            scores: vec![chessgraph::Score::Win, chessgraph::Score::Loss],
+        }
+    );
+}
+
 #[test]
 fn a_king_blown_up_loses() {
     for (vis, first, after, v) in combos() {
