@@ -59,6 +59,7 @@ pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("makruk", &[]),
     ("racingkings", &[]),
     ("shatranj", &[]),
+    ("crazyhouse", &[]),
 ];
 
 /// The repository root (the fuzz crate is its `fuzz/` folder).

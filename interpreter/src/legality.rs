@@ -154,7 +154,17 @@ impl Position {
                 && m.promotion()
                     .map_or(true, |t| !self.v.types[t as usize].royal)
                 && !self.mined(m.to);
-            let legal = if !fast || !plain {
+            // A drop moves nothing away: it is legal unless it leaves a check
+            // unblocked (a dropped royal is a new royal to keep safe).
+            let drop =
+                m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !self.mined(m.to);
+            let legal = if fast && drop {
+                match check {
+                    Check::None => true,
+                    Check::Single if blockable => self.block.contains(m.to),
+                    _ => self.try_move(me, m, count),
+                }
+            } else if !fast || !plain {
                 self.try_move(me, m, count)
             } else if m.from == royal {
                 let sq = self.board[royal as usize];

@@ -50,6 +50,7 @@ mod compile;
 pub mod draw;
 mod error;
 mod fen;
+mod hands;
 mod ids;
 mod legality;
 mod long;

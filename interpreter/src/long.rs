@@ -51,6 +51,9 @@ impl Variant {
         if mv.kind == mk::PASS {
             return "pass".into();
         }
+        if let Some(t) = self.dropped_type(mv) {
+            return self.drop_text(t, mv.to);
+        }
         let from = self.cell_name(mv.from);
         let to = self.cell_name(self.long_to(mv));
         let promo = mv
@@ -72,6 +75,49 @@ impl Variant {
 }
 
 impl Variant {
+    /// A drop as SAN and long notation write it: `P@e4` (the type's letter in upper
+    /// case, as UCI engines write drops).
+    pub(crate) fn drop_text(&self, t: PieceType, to: Cell) -> String {
+        format!(
+            "{}@{}",
+            self.types[t as usize].letter.to_ascii_uppercase(),
+            self.cell_name(to)
+        )
+    }
+
+    /// The drop `text` names among `legal` (`P@e4`, `p@e4`; `@e4` when one type
+    /// drops there): `None` when the text is not a drop.
+    pub(crate) fn read_drop(&self, text: &str, legal: &[Move]) -> Option<Result<Move, MoveError>> {
+        let (letter, cell) = text.split_once('@')?;
+        let shown: String = text.chars().take(40).collect();
+        let Some(to) = self.cell(cell) else {
+            return Some(Err(MoveError::UnknownCell(shown)));
+        };
+        let ty = match letter.chars().collect::<Vec<_>>()[..] {
+            [] => None,
+            [c] => match self.piece_type_by_letter(c) {
+                Some(t) => Some(t),
+                None => return Some(Err(MoveError::Unreadable(shown))),
+            },
+            _ => return Some(Err(MoveError::Unreadable(shown))),
+        };
+        let fits: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.kind == mk::DROP && m.to == to)
+            .filter(|m| ty.map_or(true, |t| self.dropped_type(**m) == Some(t)))
+            .copied()
+            .collect();
+        Some(match fits[..] {
+            [m] => Ok(m),
+            [] if legal.is_empty() => Err(MoveError::GameOver(shown)),
+            [] => Err(MoveError::Illegal(shown)),
+            _ => Err(MoveError::Ambiguous {
+                text: shown,
+                candidates: fits.iter().map(|&m| self.long_notation(m)).collect(),
+            }),
+        })
+    }
+
     /// The second cell long notation writes: the target, or the rook's cell of a
     /// castle that names its pieces by letter.
     pub(crate) fn long_to(&self, mv: Move) -> Cell {
@@ -128,6 +174,9 @@ impl Position {
             };
         }
         let v = self.v.clone();
+        if let Some(read) = v.read_drop(text, legal) {
+            return read;
+        }
         let candidates = match text.split_once('-') {
             Some((a, b)) => {
                 let from = v.cell(a);

@@ -38,6 +38,9 @@ impl Position {
             }
         }
         self.gen_castles(me, friends, list);
+        if self.v.hands.drop_kinds != 0 {
+            self.gen_drops(me, list);
+        }
     }
 
     /// The moves of one piece.

@@ -17,6 +17,8 @@ pub(crate) mod mk {
     pub const CASTLE: u8 = 4;
     /// Bits of a castle move's `aux` that hold the castle's index.
     pub const CASTLE_BITS: u16 = 6;
+    /// A piece put from hand on `to` (`from` is `to`; `aux`: its kind).
+    pub const DROP: u8 = 5;
 }
 
 /// `Move::promo` when the move does not promote.
@@ -47,6 +49,9 @@ pub enum MoveKind {
     Castle(usize),
     /// A pass.
     Pass,
+    /// A piece put from hand on [`Move::to`] (its type:
+    /// [`crate::Variant::dropped_type`]).
+    Drop,
 }
 
 impl Move {
@@ -87,6 +92,11 @@ impl Move {
         Move::new(from, to, mk::CASTLE, index as u16 | rook << mk::CASTLE_BITS)
     }
 
+    /// A drop of a piece of `kind` from hand on `cell`.
+    pub(crate) const fn drop(cell: Cell, kind: crate::ids::Kind) -> Move {
+        Move::new(cell, cell, mk::DROP, kind as u16)
+    }
+
     /// The castle index of a castle move.
     #[inline]
     pub(crate) fn castle_index(self) -> usize {
@@ -125,6 +135,7 @@ impl Move {
             mk::EP_CAPTURE => MoveKind::EnPassant,
             mk::PASS => MoveKind::Pass,
             mk::CASTLE => MoveKind::Castle(self.castle_index()),
+            mk::DROP => MoveKind::Drop,
             _ => MoveKind::Normal,
         }
     }
@@ -141,7 +152,8 @@ impl Move {
         self.from == other.from && self.to == other.to && self.promo == other.promo && {
             (self.kind == mk::PASS) == (other.kind == mk::PASS)
                 && (self.kind == mk::CASTLE) == (other.kind == mk::CASTLE)
-                && (self.kind != mk::CASTLE || self.aux == other.aux)
+                && (self.kind == mk::DROP) == (other.kind == mk::DROP)
+                && (!matches!(self.kind, mk::CASTLE | mk::DROP) || self.aux == other.aux)
         }
     }
 }

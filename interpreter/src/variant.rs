@@ -180,6 +180,8 @@ pub struct Variant {
     pub(crate) tracks: crate::compile::tracks::Tracks,
     /// Cells that pieces may use to unblock flanked edges (empty without flanks).
     pub(crate) flank_cells: CellSet,
+    /// Pieces in hand: drops and captures to hand.
+    pub(crate) hands: crate::hands::HandRules,
 }
 
 impl std::fmt::Debug for Variant {
@@ -194,6 +196,16 @@ impl std::fmt::Debug for Variant {
 }
 
 impl Variant {
+    /// True when players keep pieces in hand (drops, captures to hand).
+    pub fn has_hands(&self) -> bool {
+        self.hands.on
+    }
+
+    /// The type a drop puts on the board (`None` for other moves).
+    pub fn dropped_type(&self, m: crate::Move) -> Option<PieceType> {
+        (m.kind == crate::moves::mk::DROP).then(|| self.kind_type[m.aux as usize])
+    }
+
     /// The game's display name (`game "..."`, else the board's name).
     pub fn name(&self) -> &str {
         &self.name

@@ -92,6 +92,20 @@ impl Keys {
         splitmix64(&mut s)
     }
 
+    /// The `i`-th piece (from 0) of `kind` in its owner's hand. Computed on the fly:
+    /// hands change only on drops and captures.
+    pub fn hand(&self, kind: Kind, i: u8) -> u64 {
+        let mut s = self.lost_seed ^ 0x6861_6e64_0000_0000 ^ ((kind as u64) << 16) ^ i as u64;
+        splitmix64(&mut s)
+    }
+
+    /// The piece on `cell` promoted from type `origin - 1` (variants whose captures go
+    /// to hand remember it, to give the piece back as that type).
+    pub fn origin(&self, cell: Cell, origin: u8) -> u64 {
+        let mut s = self.lost_seed ^ 0x6f72_6967_0000_0000 ^ ((cell as u64) << 16) ^ origin as u64;
+        splitmix64(&mut s)
+    }
+
     /// A piece of `kind` on `cell`.
     #[inline]
     pub fn piece(&self, kind: Kind, cell: Cell) -> u64 {

@@ -71,6 +71,9 @@ pub enum Item {
     Counter(CounterDecl),
     /// `allow pass`.
     AllowPass(Span),
+    /// `captures to hand`: captured pieces go to the captor's hand, demoted to the
+    /// type they had before promoting.
+    CapturesToHand(Span),
     /// `adjudicate if COND: OUTCOMES`: an end applied in play, never in perft (its
     /// event is always [`Event::Condition`]).
     Adjudicate(EndDecl),
@@ -275,6 +278,8 @@ pub enum PieceItem {
     Like(Vec<Ident>),
     /// `betza "TEXT" MODIFIERS`: moves in Betza's notation.
     Betza(BetzaRule),
+    /// `drop [into ZONE]`: a piece of this type in hand may be put on an empty cell.
+    Drop(DropRule),
     /// `when COND { ... }`.
     When(When<PieceItem>),
 }
@@ -316,6 +321,16 @@ pub struct BetzaRule {
     pub moves: Vec<crate::rules::betza::BetzaMove>,
     /// Modifiers added to every move.
     pub modifiers: Vec<Spanned<Modifier>>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `drop [into ZONE]`: its player puts a piece of this type from his hand on an empty
+/// cell (of the zone, seen from his seat) as his move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropRule {
+    /// Where it may be dropped; anywhere when `None`.
+    pub into: Option<ZoneExpr>,
     /// The whole statement.
     pub span: Span,
 }

@@ -32,7 +32,14 @@ pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<
     } else {
         chessgraph::san::san_every(pos)
     };
-    moves.sort_by_key(|(m, _)| (matches!(m.kind(), MoveKind::Pass), m.from()));
+    let v = pos.variant().clone();
+    moves.sort_by_key(|(m, _)| {
+        (
+            matches!(m.kind(), MoveKind::Pass),
+            v.dropped_type(*m),
+            m.from(),
+        )
+    });
     let mut lines: Vec<String> = Vec::new();
     let mut current: Option<Cell> = None;
     for (m, text) in moves {
@@ -43,6 +50,24 @@ pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<
             continue;
         }
         if only.is_some_and(|c| c != m.from()) {
+            continue;
+        }
+        if let MoveKind::Drop = m.kind() {
+            // Drops are grouped by the type in hand: `P in hand: P@a3 P@b3 ...`.
+            let v = pos.variant();
+            let ty = v.dropped_type(m).unwrap_or(0);
+            let label = format!(
+                "{} in hand",
+                v.piece_types()[ty as usize].letter.to_ascii_uppercase()
+            );
+            match lines.last_mut() {
+                Some(last) if last.starts_with(&format!("{label}:")) => {
+                    last.push(' ');
+                    last.push_str(&text);
+                }
+                _ => lines.push(format!("{label}: {text}")),
+            }
+            current = None;
             continue;
         }
         if current == Some(m.from()) {

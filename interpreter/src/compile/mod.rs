@@ -15,6 +15,7 @@ pub(crate) mod colours;
 pub(crate) mod cx;
 pub(crate) mod dirsets;
 mod frame;
+mod hands;
 mod kinds;
 mod layers;
 mod limits;
@@ -196,6 +197,11 @@ impl Variant {
             promote::compile(&active, &env, &mut tables, &mut cx);
             c
         });
+        let hand_rules = if fits {
+            hands::compile(&active, &env, &mut cx)
+        } else {
+            crate::hands::HandRules::default()
+        };
         let setup = setup::compile(&active, &names, &players, &types, &mut cx);
         tables.promo_caps = vec![0; kinds];
         for &(_, k) in &setup {
@@ -280,6 +286,7 @@ impl Variant {
             keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
             tracks,
             flank_cells: topo.flank_member.clone(),
+            hands: hand_rules,
             cell_index,
             topo,
             players: players.infos,

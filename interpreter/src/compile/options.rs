@@ -339,6 +339,8 @@ pub(crate) struct Active<'a> {
     pub filters: Vec<&'a ast::FilterDecl>,
     pub counters: Vec<&'a ast::CounterDecl>,
     pub passes: Vec<Span>,
+    /// `captures to hand`.
+    pub to_hand: Vec<Span>,
     pub adjudications: Vec<&'a EndDecl>,
     pub defs: Vec<&'a ast::DefDecl>,
 }
@@ -367,6 +369,8 @@ pub(crate) struct ActivePiece<'a> {
     pub decl: &'a PieceDecl,
     pub moves: Vec<MoveSource<'a>>,
     pub promotes: Vec<&'a PromoteRule>,
+    /// `drop [into ZONE]` (not taken by `like`: a hand is not a way of moving).
+    pub drops: Vec<&'a ast::DropRule>,
     /// `like PIECES` (their moves are added once every piece is known).
     pub likes: Vec<&'a ast::Ident>,
 }
@@ -408,6 +412,7 @@ impl<'a> Active<'a> {
                     decl: p,
                     moves: Vec::new(),
                     promotes: Vec::new(),
+                    drops: Vec::new(),
                     likes: Vec::new(),
                 };
                 piece_items(&p.body, true, &mut ap, opts, cx);
@@ -428,6 +433,7 @@ impl<'a> Active<'a> {
             Item::Filter(f) => self.filters.push(f),
             Item::Counter(c) => self.counters.push(c),
             Item::AllowPass(s) => self.passes.push(*s),
+            Item::CapturesToHand(s) => self.to_hand.push(*s),
             Item::Adjudicate(e) => self.adjudications.push(e),
             Item::Def(d) => self.defs.push(d),
             Item::Option(_)
@@ -449,6 +455,7 @@ impl<'a> Active<'a> {
             decl: ap.decl,
             moves: Vec::new(),
             promotes: Vec::new(),
+            drops: Vec::new(),
             likes: Vec::new(),
         };
         piece_items(&e.body, true, &mut more, opts, cx);
@@ -465,6 +472,7 @@ impl<'a> Active<'a> {
         }
         ap.moves.extend(more.moves);
         ap.promotes.extend(more.promotes);
+        ap.drops.extend(more.drops);
         ap.likes.extend(more.likes);
     }
 
@@ -590,6 +598,7 @@ fn piece_items<'a>(
             PieceItem::Move(m) if on => ap.moves.push(MoveSource::Rule(m)),
             PieceItem::Betza(b) if on => ap.moves.push(MoveSource::Betza(b)),
             PieceItem::Promote(p) if on => ap.promotes.push(p),
+            PieceItem::Drop(d) if on => ap.drops.push(d),
             PieceItem::Like(names) if on => ap.likes.extend(names),
             _ => {}
         }

@@ -28,6 +28,8 @@ const DEFAULT_OTHER: &str = "#d8d0c0";
 /// Overlay of marked cells (legal move targets) and of the cell moved from.
 const MARK: &str = "#2e8b57";
 const FROM: &str = "#f2c230";
+/// Height of the line that lists the pieces in hand under the board.
+const HAND_BAND_PX: f64 = 28.0;
 /// Opacity of a tinted zone's colour over its cells (`shade:` in the board file).
 const TINT_OPACITY: &str = "0.45";
 
@@ -170,7 +172,9 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
         max_y,
     };
     let width = (max_x - min_x) * f.scale + 2.0 * MARGIN_PX;
-    let height = (max_y - min_y) * f.scale + 2.0 * MARGIN_PX;
+    // Pieces in hand: one line of text under the board.
+    let hand_band = if v.has_hands() { HAND_BAND_PX } else { 0.0 };
+    let height = (max_y - min_y) * f.scale + 2.0 * MARGIN_PX + hand_band;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -300,6 +304,15 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
         );
     }
     let _ = writeln!(s, "</g>");
+    if v.has_hands() {
+        let _ = writeln!(
+            s,
+            "<text class=\"hands\" x=\"{}\" y=\"{}\" font-size=\"16\" fill=\"#000\">{}</text>",
+            num(MARGIN_PX),
+            num(height - hand_band / 2.0),
+            escape(&super::text::hands_line(pos))
+        );
+    }
     s.push_str("</svg>\n");
     s
 }

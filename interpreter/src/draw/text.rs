@@ -88,7 +88,40 @@ pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
     if let Some(legend) = legend(v.board(), &shades) {
         push(&format!("{pad}{legend}"));
     }
+    if v.has_hands() {
+        push(&format!("{pad}{}", hands_line(pos)));
+    }
     out
+}
+
+/// `in hand: white Q N2, black -`: every player's pieces in hand with their counts.
+pub fn hands_line(pos: &Position) -> String {
+    let v = pos.variant();
+    let players: Vec<String> = v
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(p, info)| {
+            let held: Vec<String> = (0..v.piece_types().len())
+                .filter_map(|t| {
+                    let n = pos.in_hand(p as u8, t as u8);
+                    let letter = v.piece_types()[t].letter.to_ascii_uppercase();
+                    match n {
+                        0 => None,
+                        1 => Some(letter.to_string()),
+                        n => Some(format!("{letter}{n}")),
+                    }
+                })
+                .collect();
+            let held = if held.is_empty() {
+                "-".to_owned()
+            } else {
+                held.join(" ")
+            };
+            format!("{} {held}", info.name)
+        })
+        .collect();
+    format!("in hand: {}", players.join(", "))
 }
 
 /// `= road  : camp`: the mark and name of every tinted zone that has a cell.

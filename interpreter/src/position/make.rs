@@ -37,6 +37,9 @@ impl Position {
             eliminated: self.eliminated,
             move_number: self.move_number,
             finished: false,
+            to_hand: 0,
+            from_origin: 0,
+            cap_origin: 0,
         }
     }
 
@@ -91,6 +94,16 @@ impl Position {
                 self.restore(rt, rk, u.cap_slot);
                 self.restore(kt, kk, u.from_slot);
             }
+            mk::DROP => {
+                let kind = mv.aux as Kind;
+                self.hand_take(kind);
+                self.add(mv.to, kind);
+                u.moved = kind + 1;
+                // A drop is never undone by moves (as Fairy-Stockfish counts it):
+                // it resets the quiet-move count and the repetition window.
+                reset_quiet = true;
+                irreversible = true;
+            }
             _ => {
                 let (from, to) = (mv.from, mv.to);
                 let sq = self.board[from as usize];
@@ -111,6 +124,9 @@ impl Position {
                         u.virgin |= 2;
                         self.hash ^= self.v.keys.virgin(at);
                     }
+                    if self.v.hands.captures {
+                        self.capture_to_hand(ck, at, me, &mut u);
+                    }
                     let (owner, value) = self.v.owner_and_value(ck);
                     self.add_lost(owner, value);
                     cap_cell = Some(at);
@@ -120,6 +136,9 @@ impl Position {
                 if self.virgin.remove(from) {
                     u.virgin |= 1;
                     self.hash ^= self.v.keys.virgin(from);
+                }
+                if !self.origin.is_empty() {
+                    self.carry_origin(kind, from, to, mv.promotion().is_some(), &mut u);
                 }
                 match mv.promotion() {
                     Some(t) => {
@@ -260,6 +279,10 @@ impl Position {
         }
         match mv.kind {
             mk::PASS => {}
+            mk::DROP => {
+                let kind = self.remove(mv.to);
+                self.hand[kind as usize] += 1;
+            }
             mk::CASTLE => {
                 let [kf, kt, rf, rt] = self.v.castle_cells(mv);
                 let kk = self.remove(kt);
@@ -279,6 +302,14 @@ impl Position {
                     self.restore(mv.from, u.moved - 1, u.from_slot);
                 } else {
                     self.relocate(mv.to, mv.from);
+                }
+                if !self.origin.is_empty() {
+                    self.origin[mv.to as usize] = 0;
+                    self.origin[mv.from as usize] = u.from_origin;
+                    self.origin[u.cap_cell as usize] = u.cap_origin;
+                }
+                if u.to_hand != 0 {
+                    self.hand[u.to_hand as usize - 1] -= 1;
                 }
                 if u.captured != 0 {
                     let ck: Kind = u.captured - 1;

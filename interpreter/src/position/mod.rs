@@ -73,6 +73,11 @@ pub(crate) struct Undo {
     pub move_number: u32,
     /// The move ended the game.
     pub finished: bool,
+    /// With hands: the kind + 1 a capture added to the captor's hand (0: none), and
+    /// the origins (see `Position::origin`) of the moved and the captured piece.
+    pub to_hand: u8,
+    pub from_origin: u8,
+    pub cap_origin: u8,
 }
 
 /// A position of one variant.
@@ -163,6 +168,11 @@ pub struct Position {
     pub(crate) mine_log: Vec<mined::MineUndo>,
     /// Announcements made by the moves played.
     pub(crate) announcements: Vec<Announcement>,
+    /// Per kind, for variants with hands (else empty): pieces in its owner's hand.
+    pub(crate) hand: Vec<u8>,
+    /// Per cell, for variants whose captures go to hand (else empty): the type + 1
+    /// the piece there had before it promoted, 0 when it did not.
+    pub(crate) origin: Vec<u8>,
 }
 
 impl Position {
@@ -233,6 +243,8 @@ impl Position {
             refused: None,
             mine_log: Vec::new(),
             announcements: Vec::new(),
+            hand: vec![0; if v.hands.on { kinds } else { 0 }],
+            origin: vec![0; if v.hands.captures { cells } else { 0 }],
             v,
         }
     }
@@ -287,6 +299,9 @@ impl Position {
         let n = v.player_count();
         for (i, &value) in self.counters.iter().enumerate() {
             h ^= k.counter(i / n, (i % n) as Player, value);
+        }
+        if v.hands.on {
+            h ^= self.hand_hash();
         }
         h ^ self.mine_hash()
     }
@@ -357,6 +372,8 @@ impl PartialEq for Position {
             && self.mines == o.mines
             && self.refused == o.refused
             && self.rng == o.rng
+            && self.hand == o.hand
+            && self.origin == o.origin
     }
 }
 

@@ -34,7 +34,7 @@ mod read;
 pub(crate) use read::Reader;
 
 use crate::error::{PositionError, PositionErrorKind as K};
-use crate::ids::Player;
+use crate::ids::{Kind, PieceType, Player};
 use crate::outcome::Score;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -165,7 +165,6 @@ impl Position {
     /// Writes the placement field (also FEN's).
     pub(crate) fn write_placement(&self, out: &mut String) {
         let v = &*self.v;
-        let two = v.player_count() == 2;
         for (r, row) in v.rows().iter().enumerate() {
             if r > 0 {
                 out.push('/');
@@ -181,23 +180,44 @@ impl Position {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                let k = (sq - 1) as usize;
-                let letter = v.types[v.kind_type[k] as usize].letter;
-                let owner = v.kind_owner[k];
-                if two {
-                    out.push(if owner == 0 {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
-                } else {
-                    out.push(v.players[owner as usize].tag);
-                    out.push(letter.to_ascii_uppercase());
+                self.write_piece(out, (sq - 1) as Kind);
+                if self.origin.get(c as usize).is_some_and(|&o| o != 0) {
+                    out.push('~');
                 }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
             }
+        }
+        if v.hands.on {
+            out.push('[');
+            for owner in 0..v.player_count() {
+                for ty in 0..v.types.len() {
+                    let kind = v.kind(ty as PieceType, owner as Player);
+                    for _ in 0..self.hand[kind as usize] {
+                        self.write_piece(out, kind);
+                    }
+                }
+            }
+            out.push(']');
+        }
+    }
+
+    /// A piece's letter, upper case for the first of two players, else after its
+    /// player's tag.
+    fn write_piece(&self, out: &mut String, k: Kind) {
+        let v = &*self.v;
+        let letter = v.types[v.kind_type[k as usize] as usize].letter;
+        let owner = v.kind_owner[k as usize];
+        if v.player_count() == 2 {
+            out.push(if owner == 0 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter.to_ascii_lowercase()
+            });
+        } else {
+            out.push(v.players[owner as usize].tag);
+            out.push(letter.to_ascii_uppercase());
         }
     }
 }

@@ -70,6 +70,20 @@ impl Reader<'_> {
     /// Reads the placement onto an empty position.
     pub fn placement(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {
         let v = self.v;
+        // Pieces in hand: `[QNpp]` after the rows (Fairy-Stockfish's holdings).
+        let f = match (
+            v.hands.on,
+            f.text.strip_suffix(']').and_then(|t| t.split_once('[')),
+        ) {
+            (true, Some((rows, hand))) => {
+                self.hand(hand, f.at + rows.len() + 1, pos)?;
+                Field {
+                    text: rows,
+                    at: f.at,
+                }
+            }
+            _ => f,
+        };
         let rows: Vec<&str> = f.text.split('/').collect();
         if rows.len() != v.rows().len() {
             return Err(self.err(
@@ -158,6 +172,23 @@ impl Reader<'_> {
                     ));
                 }
                 pos.put(row[col], v.kind(ty, owner));
+                // `Q~`: a piece that promoted, given back as a pawn when captured.
+                if chars.peek().is_some_and(|&(_, c)| c == '~') {
+                    chars.next();
+                    match v.types.iter().position(|t| t.pawn) {
+                        Some(p) if !pos.origin.is_empty() => {
+                            pos.origin[row[col] as usize] = p as u8 + 1
+                        }
+                        _ => {
+                            return Err(self.err(
+                                K::Syntax,
+                                "`~` marks a promoted piece, which this variant does not remember",
+                                here + len,
+                                1,
+                            ))
+                        }
+                    }
+                }
                 col += 1;
             }
             if col != row.len() {
@@ -173,6 +204,63 @@ impl Reader<'_> {
                 ));
             }
             at += text.len() + 1;
+        }
+        Ok(())
+    }
+
+    /// The pieces in hand between `[` and `]` (`text`, at byte `at`): letters, upper
+    /// case for the first player with two players, else each after its player's tag.
+    fn hand(&self, text: &str, at: usize, pos: &mut Position) -> Result<(), PositionError> {
+        let v = self.v;
+        let two = v.player_count() == 2;
+        let mut chars = text.char_indices();
+        while let Some((i, ch)) = chars.next() {
+            let here = at + i;
+            let (owner, letter, len) = if two {
+                (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
+            } else {
+                let owner = v.player_by_tag(ch).ok_or_else(|| {
+                    self.err(
+                        K::UnknownTag,
+                        format!("no player has the tag `{ch}`"),
+                        here,
+                        ch.len_utf8(),
+                    )
+                })?;
+                let Some((_, l)) = chars.next() else {
+                    return Err(self.err(
+                        K::Syntax,
+                        "a tag must be followed by a piece letter",
+                        here,
+                        1,
+                    ));
+                };
+                (owner, l, ch.len_utf8() + l.len_utf8())
+            };
+            let ty = v
+                .piece_type_by_letter(letter)
+                .filter(|_| letter.is_alphabetic())
+                .ok_or_else(|| {
+                    self.err(
+                        K::UnknownLetter,
+                        format!("no piece type has the letter `{letter}`"),
+                        here,
+                        len,
+                    )
+                })?;
+            let kind = v.kind(ty, owner);
+            if pos.hand[kind as usize] >= crate::hands::MAX_IN_HAND {
+                return Err(self.err(
+                    K::Illegal,
+                    format!(
+                        "a hand holds at most {} pieces of a type",
+                        crate::hands::MAX_IN_HAND
+                    ),
+                    here,
+                    len,
+                ));
+            }
+            pos.hand[kind as usize] += 1;
         }
         Ok(())
     }

@@ -218,6 +218,7 @@ impl Position {
         let moved = match mv.kind {
             mk::PASS => 0,
             mk::CASTLE => board[mv.from as usize].saturating_sub(1),
+            mk::DROP => mv.aux as u8,
             _ => board[mv.from as usize].saturating_sub(1),
         };
         let at = match mv.kind {

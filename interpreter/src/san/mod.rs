@@ -71,6 +71,7 @@ fn san_among(pos: &mut Position, mv: Move, legal: &MoveList) -> String {
     let v = pos.v.clone();
     let body = match mv.kind {
         mk::PASS => "pass".to_owned(),
+        mk::DROP => v.drop_text(v.kind_type[mv.aux as usize], mv.to),
         mk::CASTLE => match v.castles.get(mv.castle_index()) {
             Some(c) => c.name.clone(),
             None => pos.long(mv),

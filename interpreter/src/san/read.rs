@@ -248,6 +248,9 @@ fn read_core(
     if matches!(core, "pass" | "0000" | "--") {
         return pos.parse_long("pass");
     }
+    if let Some(read) = v.read_drop(core, legal) {
+        return read;
+    }
     if legal.is_empty() {
         return Err(MoveError::GameOver(shown));
     }

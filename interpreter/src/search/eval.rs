@@ -1,7 +1,7 @@
 //! The static evaluation: what a position is worth to one player, from data only.
 //!
 //! Three terms, none of them about a particular game:
-//! - material: the rule file's `value` of each piece (x100);
+//! - material: the rule file's `value` of each piece (x100), on the board or in hand;
 //! - mobility: how many cells each piece type reaches from its cell on an empty
 //!   board (computed once from the move tables, so knights prefer the centre and
 //!   rooks open lines on any board graph);
@@ -100,6 +100,12 @@ impl Evaluator {
                     s -= KING_ZONE * hit as i32;
                 }
                 w[owner] += s;
+            }
+        }
+        // Pieces in hand are worth their value: a drop puts one back at once.
+        for (k, &n) in pos.hand.iter().enumerate() {
+            if n != 0 {
+                w[v.kind_owner[k] as usize] += self.value[k] * n as i32;
             }
         }
         for (p, x) in w.iter_mut().enumerate().take(v.player_count()) {

@@ -12,6 +12,7 @@ mod fsf_games;
 mod games;
 mod generated;
 mod graph_boards;
+mod hands;
 mod hostile;
 mod lines;
 mod mined;

@@ -262,6 +262,7 @@ const FSF_VARIANTS: &[&str] = &[
     "shatranj",
     "makruk",
     "capablanca",
+    "crazyhouse",
 ];
 
 #[test]

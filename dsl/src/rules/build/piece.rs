@@ -59,6 +59,14 @@ impl Builder<'_> {
             Rule::move_rule => PieceItem::Move(self.move_rule(pair)),
             Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
             Rule::betza_rule => PieceItem::Betza(self.betza_rule(pair)),
+            Rule::drop_rule => PieceItem::Drop(crate::rules::ast::DropRule {
+                into: pair
+                    .clone()
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::into_mod)
+                    .map(|p| self.zone_expr(child(&p, Rule::mod_zone))),
+                span: tight(&pair),
+            }),
             Rule::like_rule => PieceItem::Like(
                 children(&pair, Rule::piece_ref)
                     .map(|p| self.ident(p))

@@ -1,0 +1,44 @@
+//! `drop [into ZONE]` in piece blocks and `captures to hand`, folded into one drop
+//! zone per kind: move generation reads the cells a piece in hand may be put on.
+
+use super::atoms::Env;
+use super::cx::Cx;
+use super::options::Active;
+use crate::cellset::CellSet;
+use crate::hands::HandRules;
+use crate::ids::Kind;
+
+/// The hand rules of the active statements.
+pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> HandRules {
+    let ntypes = env.types.infos.len();
+    let nplayers = env.players.len();
+    let cells = env.topo.cells;
+    let mut rules = HandRules {
+        drop_zone: vec![None; ntypes * nplayers],
+        captures: !active.to_hand.is_empty(),
+        ..HandRules::default()
+    };
+    for (block, ty) in active.pieces.iter().zip(&env.types.of_block) {
+        let Some(ty) = *ty else { continue };
+        for d in &block.drops {
+            // Several `drop` rules of one piece: the union of their zones.
+            let zones: Vec<CellSet> = match &d.into {
+                None => vec![CellSet::from_cells(cells, 0..cells as crate::ids::Cell); nplayers],
+                Some(z) => match env.zones.resolve(z, env.names, cx) {
+                    Some(e) => env.zones.eval_all(&e),
+                    None => continue,
+                },
+            };
+            for (owner, zone) in zones.into_iter().enumerate().take(nplayers) {
+                let kind = owner * ntypes + ty as usize;
+                match &mut rules.drop_zone[kind] {
+                    Some(z) => z.union_with(&zone),
+                    slot => *slot = Some(zone),
+                }
+                rules.drop_kinds |= 1 << (kind as Kind);
+            }
+        }
+    }
+    rules.on = rules.captures || rules.drop_kinds != 0;
+    rules
+}
