@@ -25,6 +25,8 @@ pub(crate) struct HandRules {
     pub drop_zone: Vec<Option<CellSet>>,
     /// Kinds that drop somewhere.
     pub drop_kinds: u64,
+    /// Per kind (empty without hands): the pieces in hand at the start.
+    pub start: Vec<u8>,
 }
 
 impl Position {

@@ -459,6 +459,8 @@ pub struct SetupDecl {
     pub player: Ident,
     /// Groups of one letter and its cells.
     pub groups: Vec<SetupGroup>,
+    /// `hand L L ...`: the letters of the pieces the player starts with in hand.
+    pub hand: Vec<Spanned<char>>,
     /// The whole statement.
     pub span: Span,
 }

@@ -286,7 +286,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
             "castle \"NAME\" for PLAYER: king CELL|LETTER to CELL, rook CELL|LETTER [DIR] to CELL \
              [, safe path|between|none]"
         }
-        "setup" => "setup PLAYER: LETTER CELLS, LETTER CELLS, ...",
+        "setup" => "setup PLAYER: LETTER CELLS, LETTER CELLS, ... [, hand LETTER ...]",
         "check" => "check always | check never | check when CONDITION [unless CONDITION]",
         "end" => "end EVENT: OUTCOME, ...  |  end if CONDITION: OUTCOME, ...",
         "en" => "en passant lasts turn|round",

@@ -40,5 +40,58 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> HandRules {
         }
     }
     rules.on = rules.captures || rules.drop_kinds != 0;
+    rules.start = start_hand(active, env, rules.on, cx);
     rules
+}
+
+/// `setup PLAYER: ..., hand L L`: per kind, the pieces each player starts with in
+/// hand (empty when the variant has no hands, which then may not set one up).
+fn start_hand(active: &Active, env: &Env, on: bool, cx: &mut Cx) -> Vec<u8> {
+    let ntypes = env.types.infos.len();
+    let mut start = vec![0u8; if on { ntypes * env.players.len() } else { 0 }];
+    for s in &active.setups {
+        if s.hand.is_empty() {
+            continue;
+        }
+        let player = env.players.resolve(&s.player, cx);
+        for l in &s.hand {
+            let Some(ty) = env.types.by_letter(l.node) else {
+                cx.error(
+                    "compile::unknown-letter",
+                    format!("no piece type has the letter `{}`", l.node),
+                    l.span,
+                    "unknown letter",
+                    "a hand lists piece letters",
+                );
+                continue;
+            };
+            if !on {
+                cx.error(
+                    "compile::hand-without-drops",
+                    "a piece is set up in hand, but no piece type drops",
+                    l.span,
+                    "in hand",
+                    "give a piece block a `drop` rule (or write `captures to hand`)",
+                );
+                return start;
+            }
+            let Some(p) = player else { continue };
+            let n = &mut start[p as usize * ntypes + ty as usize];
+            if *n >= crate::hands::MAX_IN_HAND {
+                cx.error(
+                    "compile::hand-too-large",
+                    format!(
+                        "a hand holds at most {} pieces of a type",
+                        crate::hands::MAX_IN_HAND
+                    ),
+                    l.span,
+                    "one too many",
+                    "set up fewer pieces in hand",
+                );
+                continue;
+            }
+            *n += 1;
+        }
+    }
+    start
 }

@@ -185,6 +185,9 @@ impl Position {
                 p.virgin.insert(cell);
             }
         }
+        if variant.hands.on {
+            p.hand.clone_from(&variant.hands.start);
+        }
         p.lay_mines();
         p.hash = p.compute_hash();
         p.after_setup();

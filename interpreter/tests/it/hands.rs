@@ -141,3 +141,46 @@ fn hands_are_drawn_under_the_board() {
     assert!(!chessgraph::draw::text_board(&start, &[]).contains("in hand"));
     assert!(!chessgraph::draw::svg(&start, &[]).contains("in hand"));
 }
+
+/// A small game whose players start with pieces in hand (as in Seirawan chess or
+/// Sittuyin): knights that drop on their own two first ranks.
+fn starting_hands(hand: &str, drop: &str) -> Result<chessgraph::Loaded, chessgraph::Error> {
+    let rules = format!(
+        "board \"board.yaml\"\nplayer white tag w\nplayer black tag b\n\
+         zone home = rank1 rank2 for white, rank7 rank8 for black\n\
+         piece king K royal {{\n step n e s w ne nw se sw\n}}\n\
+         piece knight N {{\n betza \"N\"\n {drop}\n}}\n\
+         setup white: K e1, {hand}\nsetup black: K e8, hand N\ncheck always\n"
+    );
+    crate::common::compile(
+        &rules,
+        &[("board.yaml", &crate::common::chess_board())],
+        &[],
+    )
+}
+
+#[test]
+fn a_setup_may_give_pieces_in_hand() {
+    let v = starting_hands("hand N N", "drop into home")
+        .unwrap()
+        .variant;
+    let mut p = Position::start(&v);
+    assert_eq!(p.to_string(), "4k3/8/8/8/8/8/8/4K3[NNn] w - - 0 1");
+    assert_eq!((p.in_hand(0, 1), p.in_hand(1, 1)), (2, 1));
+    // 15 empty cells of ranks 1 and 2 for the knight, 5 king moves.
+    assert_eq!(p.legal_moves().len(), 15 + 5);
+    assert_eq!(chessgraph::perft(&mut p, 2), 20 * (15 + 5));
+    // Without a drop rule a hand cannot be set up; a wrong letter is named.
+    let codes = |r: Result<chessgraph::Loaded, chessgraph::Error>| match r {
+        Err(chessgraph::Error::Variant(ds)) => ds.0.iter().map(|d| d.code).collect::<Vec<_>>(),
+        _ => panic!("should fail"),
+    };
+    assert_eq!(
+        codes(starting_hands("hand N", "")),
+        ["compile::hand-without-drops"]
+    );
+    assert_eq!(
+        codes(starting_hands("hand Z", "drop")),
+        ["compile::unknown-letter"]
+    );
+}

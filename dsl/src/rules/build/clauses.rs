@@ -47,15 +47,21 @@ impl Builder<'_> {
 
     /// `setup PLAYER: L CELLS, L CELLS`.
     pub(super) fn setup(&mut self, pair: P<'_>) -> SetupDecl {
-        SetupDecl {
-            player: self.ident(child(&pair, Rule::player_ref)),
-            groups: children(&pair, Rule::setup_group)
-                .map(|g| SetupGroup {
+        let (mut groups, mut hand) = (Vec::new(), Vec::new());
+        for g in children(&pair, Rule::setup_group) {
+            match find(&g, Rule::hand_group) {
+                Some(h) => hand.extend(children(&h, Rule::letter).map(|l| letter(&l))),
+                None => groups.push(SetupGroup {
                     letter: letter(&child(&g, Rule::letter)),
                     cells: children(&g, Rule::cell).map(|c| self.ident(c)).collect(),
                     span: tight(&g),
-                })
-                .collect(),
+                }),
+            }
+        }
+        SetupDecl {
+            player: self.ident(child(&pair, Rule::player_ref)),
+            groups,
+            hand,
             span: tight(&pair),
         }
     }
