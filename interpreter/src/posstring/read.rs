@@ -97,7 +97,6 @@ impl Reader<'_> {
                 f.text.len(),
             ));
         }
-        let two = v.player_count() == 2;
         let mut at = f.at;
         for (r, (text, row)) in rows.iter().zip(v.rows()).enumerate() {
             let mut col = 0usize;
@@ -131,38 +130,7 @@ impl Reader<'_> {
                     col += n;
                     continue;
                 }
-                let (owner, letter, len) = if two {
-                    (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
-                } else {
-                    let owner = v.player_by_tag(ch).ok_or_else(|| {
-                        self.err(
-                            K::UnknownTag,
-                            format!("no player has the tag `{ch}`"),
-                            here,
-                            ch.len_utf8(),
-                        )
-                    })?;
-                    let Some((_, l)) = chars.next() else {
-                        return Err(self.err(
-                            K::Syntax,
-                            "a tag must be followed by a piece letter",
-                            here,
-                            1,
-                        ));
-                    };
-                    (owner, l, ch.len_utf8() + l.len_utf8())
-                };
-                let ty = v
-                    .piece_type_by_letter(letter)
-                    .filter(|_| letter.is_alphabetic())
-                    .ok_or_else(|| {
-                        self.err(
-                            K::UnknownLetter,
-                            format!("no piece type has the letter `{letter}`"),
-                            here,
-                            len,
-                        )
-                    })?;
+                let (kind, len) = self.piece(ch, here, &mut chars)?;
                 if col >= row.len() {
                     return Err(self.err(
                         K::RowLength,
@@ -171,7 +139,7 @@ impl Reader<'_> {
                         len,
                     ));
                 }
-                pos.put(row[col], v.kind(ty, owner));
+                pos.put(row[col], kind);
                 // `Q~`: a piece that promoted, given back as a pawn when captured.
                 if chars.peek().is_some_and(|&(_, c)| c == '~') {
                     chars.next();
@@ -211,44 +179,10 @@ impl Reader<'_> {
     /// The pieces in hand between `[` and `]` (`text`, at byte `at`): letters, upper
     /// case for the first player with two players, else each after its player's tag.
     fn hand(&self, text: &str, at: usize, pos: &mut Position) -> Result<(), PositionError> {
-        let v = self.v;
-        let two = v.player_count() == 2;
         let mut chars = text.char_indices();
         while let Some((i, ch)) = chars.next() {
             let here = at + i;
-            let (owner, letter, len) = if two {
-                (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
-            } else {
-                let owner = v.player_by_tag(ch).ok_or_else(|| {
-                    self.err(
-                        K::UnknownTag,
-                        format!("no player has the tag `{ch}`"),
-                        here,
-                        ch.len_utf8(),
-                    )
-                })?;
-                let Some((_, l)) = chars.next() else {
-                    return Err(self.err(
-                        K::Syntax,
-                        "a tag must be followed by a piece letter",
-                        here,
-                        1,
-                    ));
-                };
-                (owner, l, ch.len_utf8() + l.len_utf8())
-            };
-            let ty = v
-                .piece_type_by_letter(letter)
-                .filter(|_| letter.is_alphabetic())
-                .ok_or_else(|| {
-                    self.err(
-                        K::UnknownLetter,
-                        format!("no piece type has the letter `{letter}`"),
-                        here,
-                        len,
-                    )
-                })?;
-            let kind = v.kind(ty, owner);
+            let (kind, len) = self.piece(ch, here, &mut chars)?;
             if pos.hand[kind as usize] >= crate::hands::MAX_IN_HAND {
                 return Err(self.err(
                     K::Illegal,
@@ -263,6 +197,50 @@ impl Reader<'_> {
             pos.hand[kind as usize] += 1;
         }
         Ok(())
+    }
+
+    /// The piece written from `ch` (at byte `here`) on: a letter in FEN case with two
+    /// players, else a tag then a letter taken from `chars`. Its kind and byte length.
+    fn piece(
+        &self,
+        ch: char,
+        here: usize,
+        chars: &mut impl Iterator<Item = (usize, char)>,
+    ) -> Result<(Kind, usize), PositionError> {
+        let v = self.v;
+        let (owner, letter, len) = if v.player_count() == 2 {
+            (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
+        } else {
+            let owner = v.player_by_tag(ch).ok_or_else(|| {
+                self.err(
+                    K::UnknownTag,
+                    format!("no player has the tag `{ch}`"),
+                    here,
+                    ch.len_utf8(),
+                )
+            })?;
+            let Some((_, l)) = chars.next() else {
+                return Err(self.err(
+                    K::Syntax,
+                    "a tag must be followed by a piece letter",
+                    here,
+                    1,
+                ));
+            };
+            (owner, l, ch.len_utf8() + l.len_utf8())
+        };
+        let ty = v
+            .piece_type_by_letter(letter)
+            .filter(|_| letter.is_alphabetic())
+            .ok_or_else(|| {
+                self.err(
+                    K::UnknownLetter,
+                    format!("no piece type has the letter `{letter}`"),
+                    here,
+                    len,
+                )
+            })?;
+        Ok((v.kind(ty, owner), len))
     }
 
     pub fn unmoved(&self, f: Field, pos: &mut Position) -> Result<(), PositionError> {

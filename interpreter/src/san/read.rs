@@ -194,23 +194,23 @@ pub fn parse_move_among(
     text: &str,
     legal: &MoveList,
 ) -> Result<Move, MoveError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(MoveError::Empty);
-    }
-    let shown: String = text.chars().take(SHOWN).collect();
-    if text.len() > MAX_TEXT {
-        return Err(MoveError::Unreadable(shown));
-    }
-    let v = pos.v.clone();
-    let (core, _) = strip_marks(&v, text);
-    read_core(pos, &v, core, &shown, legal)
+    read_with_offer(pos, text, Some(legal)).map(|(m, _)| m)
 }
 
 /// The legal move written as `text`, and whether the text ends with the variant's
 /// draw-offer mark (`Ng7=` with `notation draw "="`; always false for a variant
 /// without one, where `=` is at most the promotion mark).
 pub fn parse_move_with_offer(pos: &mut Position, text: &str) -> Result<(Move, bool), MoveError> {
+    read_with_offer(pos, text, None)
+}
+
+/// [`parse_move_with_offer`] among `legal`, or among [`Position::every_move`] when
+/// `None` (generated only once the text is known not to be empty or too long).
+fn read_with_offer(
+    pos: &mut Position,
+    text: &str,
+    legal: Option<&MoveList>,
+) -> Result<(Move, bool), MoveError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveError::Empty);
@@ -221,8 +221,15 @@ pub fn parse_move_with_offer(pos: &mut Position, text: &str) -> Result<(Move, bo
     }
     let v = pos.v.clone();
     let (core, offer) = strip_marks(&v, text);
-    let legal = pos.every_move();
-    read_core(pos, &v, core, &shown, &legal).map(|m| (m, offer))
+    let generated;
+    let legal = match legal {
+        Some(l) => l,
+        None => {
+            generated = pos.every_move();
+            &generated
+        }
+    };
+    read_core(pos, &v, core, &shown, legal).map(|m| (m, offer))
 }
 
 /// The move of `legal` written as `text` (SAN's own check that what it writes reads
