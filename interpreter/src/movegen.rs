@@ -85,7 +85,10 @@ impl Position {
             list.push(m);
             return;
         }
-        let p = t.promo_at[t.slot(kind, m.to)];
+        let mut p = t.promo_at[t.slot(kind, m.to)];
+        if p == 0 && t.promo_from_kinds & bit(kind) != 0 {
+            p = t.promo_from[t.slot(kind, m.from)];
+        }
         if p == 0 {
             list.push(m);
             return;

@@ -129,6 +129,11 @@ pub(crate) struct Tables {
     pub promos: Vec<Promo>,
     /// Kinds that promote somewhere (others skip the promotion lookup).
     pub promo_kinds: u64,
+    /// Per `kind * cells + cell`: promotion id on leaving there (`promote from`),
+    /// used when arriving gives none (0: none).
+    pub promo_from: Vec<u8>,
+    /// Kinds with a `promote from` rule.
+    pub promo_from_kinds: u64,
     /// Per kind: how many stand in the setup (`only lost` promotions stop there).
     pub promo_caps: Vec<u16>,
     /// Per `kind * cells + cell`: two rules may produce the same move, so generation

@@ -401,6 +401,8 @@ pub struct PieceFilter {
 pub struct PromoteRule {
     /// Optional (`may`) or mandatory.
     pub optional: bool,
+    /// `from ZONE`: the move starts in the zone; else (`into ZONE`) it ends there.
+    pub from: bool,
     /// Where.
     pub zone: ZoneExpr,
     /// Piece type names it may become.

@@ -463,7 +463,7 @@ impl<'a> Active<'a> {
             p.zone
                 .terms
                 .iter()
-                .map(|t| format!("{}{:?}", t.name.node, t.seat))
+                .map(|t| format!("{}{:?}{}", t.name.node, t.seat, p.from))
                 .collect()
         };
         for p in &more.promotes {

@@ -10,13 +10,14 @@ use crate::ids::{Cell, Kind, PieceType};
 use crate::tables::{Promo, Tables};
 
 struct Rule {
+    from: bool,
     zone: Vec<CellSet>,
     types: Vec<PieceType>,
     optional: bool,
     limited: bool,
 }
 
-/// Fills `t.promo_at` and `t.promos`.
+/// Fills `t.promo_at`, `t.promo_from` and `t.promos`.
 pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
     let ntypes = env.types.infos.len();
     let nplayers = env.players.len();
@@ -41,6 +42,7 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                 .collect();
             if let (Some(zone), Some(ty), true) = (zone, ty, types.len() == p.into.len()) {
                 rules[*ty as usize].push(Rule {
+                    from: p.from,
                     zone: env.zones.eval_all(&zone),
                     types,
                     optional: p.optional,
@@ -55,55 +57,67 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
         limited: false,
     }];
     t.promo_at = vec![0; ntypes * nplayers * cells];
+    t.promo_from = vec![0; ntypes * nplayers * cells];
     let mut reported = false;
-    for owner in 0..nplayers {
-        for (ty, rs) in rules.iter().enumerate() {
-            if rs.is_empty() {
-                continue;
-            }
-            let kind = (owner * ntypes + ty) as Kind;
-            for cell in 0..cells as Cell {
-                let mut p = Promo {
-                    types: Vec::new(),
-                    optional: true,
-                    limited: false,
-                };
-                for r in rs.iter().filter(|r| r.zone[owner].contains(cell)) {
-                    p.optional &= r.optional;
-                    p.limited |= r.limited;
-                    for &x in &r.types {
-                        if !p.types.contains(&x) {
-                            p.types.push(x);
-                        }
-                    }
-                }
-                if p.types.is_empty() {
+    // Arriving (`into`), then leaving (`from`): the same fold into each table.
+    for from in [false, true] {
+        for owner in 0..nplayers {
+            for (ty, rs) in rules.iter().enumerate() {
+                if !rs.iter().any(|r| r.from == from) {
                     continue;
                 }
-                let id = match t.promos.iter().position(|q| *q == p) {
-                    Some(i) => i,
-                    None => {
-                        t.promos.push(p);
-                        t.promos.len() - 1
+                let kind = (owner * ntypes + ty) as Kind;
+                for cell in 0..cells as Cell {
+                    let mut p = Promo {
+                        types: Vec::new(),
+                        optional: true,
+                        limited: false,
+                    };
+                    for r in rs
+                        .iter()
+                        .filter(|r| r.from == from && r.zone[owner].contains(cell))
+                    {
+                        p.optional &= r.optional;
+                        p.limited |= r.limited;
+                        for &x in &r.types {
+                            if !p.types.contains(&x) {
+                                p.types.push(x);
+                            }
+                        }
                     }
-                };
-                if id > u8::MAX as usize {
-                    if !reported {
-                        reported = true;
-                        let span = active.pieces[0].decl.span;
-                        cx.error(
+                    if p.types.is_empty() {
+                        continue;
+                    }
+                    let id = match t.promos.iter().position(|q| *q == p) {
+                        Some(i) => i,
+                        None => {
+                            t.promos.push(p);
+                            t.promos.len() - 1
+                        }
+                    };
+                    if id > u8::MAX as usize {
+                        if !reported {
+                            reported = true;
+                            let span = active.pieces[0].decl.span;
+                            cx.error(
                             "compile::too-many-promotions",
                             "more than 255 different promotion choices",
                             span,
                             "here",
                             "promotion choices are numbered in a byte; use fewer different promotion lists",
                         );
+                        }
+                        continue;
                     }
-                    continue;
+                    let slot = t.slot(kind, cell);
+                    t.promo_kinds |= crate::ids::bit(kind);
+                    if from {
+                        t.promo_from[slot] = id as u8;
+                        t.promo_from_kinds |= crate::ids::bit(kind);
+                    } else {
+                        t.promo_at[slot] = id as u8;
+                    }
                 }
-                let slot = t.slot(kind, cell);
-                t.promo_at[slot] = id as u8;
-                t.promo_kinds |= crate::ids::bit(kind);
             }
         }
     }
@@ -125,6 +139,41 @@ mod tests {
         assert_eq!(at(white, "a1"), 0);
         assert_ne!(at(black, "a1"), 0);
         assert_eq!(t.promo_kinds.count_ones(), 2);
+    }
+
+    #[test]
+    fn promotion_on_leaving_or_moving_inside_a_zone() {
+        // Shogi's rule: a move that starts or ends in the far zone may promote.
+        let rules = "board \"b\"\nplayer white\nplayer black\n\
+                     piece king K royal {\n step n\n}\n\
+                     piece gold G {\n step n s\n}\n\
+                     piece silver S {\n step n s\n\
+                     may promote into rank7 rank8 to gold\n\
+                     may promote from rank7 rank8 to gold\n}\n\
+                     setup white: K a1\nsetup black: K h8\n";
+        let v = crate::testing::compile(rules, CHESS_BOARD).unwrap();
+        let count = |fen: &str, from: &str| {
+            let mut p = crate::Position::from_str(&v, fen).unwrap();
+            let c = v.cell(from).unwrap();
+            let moves = p.legal_moves();
+            let mut out: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == c)
+                .map(|&m| p.long(m))
+                .collect();
+            out.sort();
+            out
+        };
+        // Entering: e6-e7 may promote; leaving: e7-e6 may promote; outside: e5 none.
+        assert_eq!(count("7k/8/8/8/8/4S3/8/K7 w - - 0 1", "e3"), ["e3e2", "e3e4"]);
+        assert_eq!(
+            count("7k/8/4S3/8/8/8/8/K7 w - - 0 1", "e6"),
+            ["e6e5", "e6e7", "e6e7g"]
+        );
+        assert_eq!(
+            count("7k/4S3/8/8/8/8/8/K7 w - - 0 1", "e7"),
+            ["e7e6", "e7e6g", "e7e8", "e7e8g"]
+        );
     }
 
     #[test]

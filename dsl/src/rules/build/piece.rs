@@ -277,6 +277,7 @@ impl Builder<'_> {
     fn promote(&mut self, pair: P<'_>) -> PromoteRule {
         PromoteRule {
             optional: has(&pair, Rule::kw_may),
+            from: has(&pair, Rule::kw_from),
             zone: self.zone_expr(child(&pair, Rule::zone_expr)),
             into: children(&pair, Rule::promo_ref)
                 .map(|p| self.ident(p))
