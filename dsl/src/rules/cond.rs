@@ -41,6 +41,8 @@ pub enum Cond {
     Promotes,
     /// `castles`: the move is a castle.
     Castles,
+    /// `drops`: the move puts a piece from hand on the board.
+    Drops,
     /// `turn`: the subject is the player to move.
     Turn,
     /// `moved`: the subject made the last move.
@@ -175,6 +177,7 @@ impl Builder<'_> {
             Rule::can_fact => Cond::Can(self.move_fact(child(&pair, Rule::move_fact))),
             Rule::kw_promotes => Cond::Promotes,
             Rule::kw_castles => Cond::Castles,
+            Rule::kw_drops => Cond::Drops,
             Rule::kw_turn => Cond::Turn,
             Rule::kw_moved => Cond::Moved,
             Rule::round_start => Cond::RoundStart,

@@ -245,7 +245,7 @@ pub(crate) fn choices_help(rule: Rule) -> Option<String> {
         Rule::cond | Rule::cond_and | Rule::cond_not | Rule::fact => {
             "a condition compares numbers (`pieces queen = 0`, `checks >= 3`) or states a fact \
              (`check`, `gives check`, `captures [PIECES]`, `move of PIECES into ZONE`, `can move \
-             ...`, `promotes`, `castles`, `turn`, `moved`, `round start`, `material ...`, `line N ...`), joined \
+             ...`, `promotes`, `castles`, `drops`, `turn`, `moved`, `round start`, `material ...`, `line N ...`), joined \
              by `and`, `or`, `not` and parentheses"
                 .into()
         }

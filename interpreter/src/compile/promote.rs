@@ -165,7 +165,10 @@ mod tests {
             out
         };
         // Entering: e6-e7 may promote; leaving: e7-e6 may promote; outside: e5 none.
-        assert_eq!(count("7k/8/8/8/8/4S3/8/K7 w - - 0 1", "e3"), ["e3e2", "e3e4"]);
+        assert_eq!(
+            count("7k/8/8/8/8/4S3/8/K7 w - - 0 1", "e3"),
+            ["e3e2", "e3e4"]
+        );
         assert_eq!(
             count("7k/8/4S3/8/8/8/8/K7 w - - 0 1", "e6"),
             ["e6e5", "e6e7", "e6e7g"]

@@ -61,6 +61,8 @@ pub(crate) enum Cond {
     Promotes,
     /// The move is a castle.
     Castles,
+    /// The move is a drop.
+    Drops,
     /// The subject is the player to move.
     Turn,
     /// The subject made the last move.
@@ -171,6 +173,7 @@ impl Position {
             }
             Cond::Promotes => s.facts.is_some_and(|f| f.mv.promotion().is_some()),
             Cond::Castles => s.facts.is_some_and(|f| f.mv.kind == mk::CASTLE),
+            Cond::Drops => s.facts.is_some_and(|f| f.mv.kind == mk::DROP),
             Cond::Turn => s.subject == self.to_move,
             Cond::Moved => s.subject == s.mover,
             Cond::RoundStart => {
@@ -312,6 +315,7 @@ impl Cond {
             | Cond::Move { .. }
             | Cond::Promotes
             | Cond::Castles
+            | Cond::Drops
             | Cond::CheckAll(_)
             | Cond::Blasted(_) => true,
             _ => false,
@@ -336,7 +340,7 @@ impl Cond {
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|c| c.reads_after(explodes)),
             Cond::Cmp(a, _, b) => !a.constant_in_move() || !b.constant_in_move(),
             Cond::Captures(_) => explodes,
-            Cond::Move { .. } | Cond::Promotes | Cond::Castles | Cond::True => false,
+            Cond::Move { .. } | Cond::Promotes | Cond::Castles | Cond::Drops | Cond::True => false,
             _ => true,
         }
     }
@@ -402,14 +406,14 @@ impl Lower<'_, '_> {
                 self.move_fact(m)?
             }
             ast::Cond::Can(m) => Cond::Can(Box::new(self.move_fact(m)?)),
-            ast::Cond::Promotes | ast::Cond::Castles => {
+            ast::Cond::Promotes | ast::Cond::Castles | ast::Cond::Drops => {
                 if !needs_move(self, "this fact is about a move") {
                     return None;
                 }
-                if matches!(c.node, ast::Cond::Promotes) {
-                    Cond::Promotes
-                } else {
-                    Cond::Castles
+                match c.node {
+                    ast::Cond::Promotes => Cond::Promotes,
+                    ast::Cond::Castles => Cond::Castles,
+                    _ => Cond::Drops,
                 }
             }
             ast::Cond::Turn => Cond::Turn,

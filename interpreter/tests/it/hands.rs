@@ -183,4 +183,13 @@ fn a_setup_may_give_pieces_in_hand() {
         codes(starting_hands("hand Z", "drop")),
         ["compile::unknown-letter"]
     );
+    // `drops` is a fact of the rule core: no knight dropped on rank 1.
+    let v = starting_hands(
+        "hand N N\nforbid drops and move into rank1",
+        "drop into home",
+    )
+    .unwrap()
+    .variant;
+    let mut p = Position::start(&v);
+    assert_eq!(p.legal_moves().len(), 8 + 5);
 }
