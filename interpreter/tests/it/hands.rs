@@ -193,3 +193,32 @@ fn a_setup_may_give_pieces_in_hand() {
     let mut p = Position::start(&v);
     assert_eq!(p.legal_moves().len(), 8 + 5);
 }
+
+#[test]
+fn a_filter_can_forbid_mate_by_a_pawn_drop() {
+    // Shogi's uchifuzume written with general facts, on crazyhouse: P@g7 would mate.
+    let dir = std::env::temp_dir().join(format!("chessgraph-uchi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("uchi.rules");
+    let crazyhouse = crate::common::root().join("variants/crazyhouse/crazyhouse.rules");
+    std::fs::write(
+        &path,
+        format!(
+            "include \"{}\"\nforbid drops and move of pawn and gives check and not can move\n",
+            crazyhouse.display()
+        ),
+    )
+    .unwrap();
+    let fen = "7k/5K1p/8/8/8/8/8/8[P] w - - 0 1";
+    let drops_on = |v: &std::sync::Arc<chessgraph::Variant>, cell: &str| {
+        let mut p = Position::from_str(v, fen).unwrap();
+        let moves = p.legal_moves();
+        moves.iter().any(|&m| p.long(m) == format!("P@{cell}"))
+    };
+    let plain = named("crazyhouse", &[]);
+    let uchi = chessgraph::Variant::load(&path, &[]).unwrap().variant;
+    assert!(drops_on(&plain, "g7"), "crazyhouse allows the mating drop");
+    assert!(!drops_on(&uchi, "g7"), "the filter forbids it");
+    assert!(drops_on(&uchi, "g6"), "other pawn drops stay");
+    let _ = std::fs::remove_dir_all(&dir);
+}
