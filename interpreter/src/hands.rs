@@ -59,19 +59,6 @@ impl Position {
         self.hash ^= self.v.keys.hand(kind, n);
     }
 
-    /// The kind a piece of `kind` captured on `cell` becomes in `captor`'s hand: his
-    /// own, of the type it had before promoting.
-    #[inline]
-    pub(crate) fn captured_to_hand(&self, kind: Kind, cell: Cell, captor: Player) -> Kind {
-        let origin = self.origin[cell as usize];
-        let ty = if origin != 0 {
-            origin - 1
-        } else {
-            self.v.kind_type[kind as usize]
-        };
-        self.v.kind(ty, captor)
-    }
-
     /// Adds `me`'s drops: every kind of his in hand, on every empty cell of its zone.
     pub(crate) fn gen_drops(&self, me: Player, list: &mut MoveList) {
         let hands = &self.v.hands;
@@ -122,13 +109,16 @@ impl Position {
         captor: Player,
         u: &mut crate::position::Undo,
     ) {
-        let to_hand = self.captured_to_hand(kind, cell, captor);
+        let o = std::mem::take(&mut self.origin[cell as usize]);
+        let ty = if o != 0 {
+            self.hash ^= self.v.keys.origin(cell, o);
+            o - 1
+        } else {
+            self.v.kind_type[kind as usize]
+        };
+        let to_hand = self.v.kind(ty, captor);
         if self.hand_add(to_hand) {
             u.to_hand = to_hand + 1;
-        }
-        let o = std::mem::take(&mut self.origin[cell as usize]);
-        if o != 0 {
-            self.hash ^= self.v.keys.origin(cell, o);
         }
         u.cap_origin = o;
     }

@@ -54,7 +54,6 @@ pub fn grouped_moves(pos: &mut Position, long: bool, only: Option<Cell>) -> Vec<
         }
         if let MoveKind::Drop = m.kind() {
             // Drops are grouped by the type in hand: `P in hand: P@a3 P@b3 ...`.
-            let v = pos.variant();
             let ty = v.dropped_type(m).unwrap_or(0);
             let label = format!(
                 "{} in hand",

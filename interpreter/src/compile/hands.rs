@@ -55,14 +55,7 @@ fn start_hand(active: &Active, env: &Env, on: bool, cx: &mut Cx) -> Vec<u8> {
         }
         let player = env.players.resolve(&s.player, cx);
         for l in &s.hand {
-            let Some(ty) = env.types.by_letter(l.node) else {
-                cx.error(
-                    "compile::unknown-letter",
-                    format!("no piece type has the letter `{}`", l.node),
-                    l.span,
-                    "unknown letter",
-                    "a hand lists piece letters",
-                );
+            let Some(ty) = super::setup::letter_type(env.types, l, cx) else {
                 continue;
             };
             if !on {

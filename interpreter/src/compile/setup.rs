@@ -24,25 +24,7 @@ pub(crate) fn compile(
     for s in &active.setups {
         let player = players.resolve(&s.player, cx);
         for g in &s.groups {
-            let ty = types.by_letter(g.letter.node);
-            if ty.is_none() {
-                let letters: Vec<String> = types
-                    .infos
-                    .iter()
-                    .map(|t| format!("`{}`", t.letter))
-                    .collect();
-                cx.error(
-                    "compile::unknown-letter",
-                    format!("no piece type has the letter `{}`", g.letter.node),
-                    g.letter.span,
-                    "unknown letter",
-                    if letters.is_empty() {
-                        "the rule file declares no piece types".to_owned()
-                    } else {
-                        format!("the piece letters are {}", letters.join(", "))
-                    },
-                );
-            }
+            let ty = letter_type(types, &g.letter, cx);
             for c in &g.cells {
                 let Some(cell) = names.cell(c, cx) else {
                     continue;
@@ -68,6 +50,35 @@ pub(crate) fn compile(
         }
     }
     out
+}
+
+/// The type whose letter is `letter`, or `None` with an unknown-letter error that
+/// lists the letters (setups on the board and in hand).
+pub(crate) fn letter_type(
+    types: &Types,
+    letter: &dsl::Spanned<char>,
+    cx: &mut Cx,
+) -> Option<crate::ids::PieceType> {
+    let ty = types.by_letter(letter.node);
+    if ty.is_none() {
+        let letters: Vec<String> = types
+            .infos
+            .iter()
+            .map(|t| format!("`{}`", t.letter))
+            .collect();
+        cx.error(
+            "compile::unknown-letter",
+            format!("no piece type has the letter `{}`", letter.node),
+            letter.span,
+            "unknown letter",
+            if letters.is_empty() {
+                "the rule file declares no piece types".to_owned()
+            } else {
+                format!("the piece letters are {}", letters.join(", "))
+            },
+        );
+    }
+    ty
 }
 
 #[cfg(test)]

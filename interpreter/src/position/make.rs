@@ -137,7 +137,7 @@ impl Position {
                     u.virgin |= 1;
                     self.hash ^= self.v.keys.virgin(from);
                 }
-                if !self.origin.is_empty() {
+                if self.v.hands.captures {
                     self.carry_origin(kind, from, to, mv.promotion().is_some(), &mut u);
                 }
                 match mv.promotion() {
