@@ -60,6 +60,8 @@ pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("racingkings", &[]),
     ("shatranj", &[]),
     ("crazyhouse", &[]),
+    ("shogi", &[]),
+    ("minishogi", &[]),
 ];
 
 /// The repository root (the fuzz crate is its `fuzz/` folder).

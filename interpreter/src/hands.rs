@@ -114,7 +114,8 @@ impl Position {
             self.hash ^= self.v.keys.origin(cell, o);
             o - 1
         } else {
-            self.v.kind_type[kind as usize]
+            let ty = self.v.kind_type[kind as usize];
+            self.v.types[ty as usize].demotes_to.unwrap_or(ty)
         };
         let to_hand = self.v.kind(ty, captor);
         if self.hand_add(to_hand) {
@@ -125,22 +126,23 @@ impl Position {
 
     /// `make` of a move of the piece of `kind` from `from` to `to` (the target empty
     /// or its piece already taken): its origin moves with it; a piece that promotes
-    /// now remembers its type before.
+    /// now remembers its type before, unless the new type says it (a promoted form
+    /// `+P` of the mover's type).
     pub(crate) fn carry_origin(
         &mut self,
         kind: Kind,
         from: Cell,
         to: Cell,
-        promotes: bool,
+        promotion: Option<PieceType>,
         u: &mut crate::position::Undo,
     ) {
         let k = &self.v.keys;
         let o = std::mem::take(&mut self.origin[from as usize]);
         u.from_origin = o;
-        let now = if o == 0 && promotes {
-            self.v.kind_type[kind as usize] + 1
-        } else {
-            o
+        let ty = self.v.kind_type[kind as usize];
+        let now = match promotion {
+            Some(p) if o == 0 && self.v.types[p as usize].demotes_to != Some(ty) => ty + 1,
+            _ => o,
         };
         if o != 0 {
             self.hash ^= k.origin(from, o);

@@ -90,7 +90,7 @@ pub use perft::{divide, perft};
 pub use position::{Announcement, MineEvent, Position};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
-    Variant,
+    Symbol, Variant,
 };
 pub use view::{KnownMine, PlayerView};
 

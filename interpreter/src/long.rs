@@ -35,7 +35,7 @@ fn decodings(v: &Variant, s: &str) -> Vec<(Cell, Cell, Option<char>)> {
         }
         let mut chars = rest.chars();
         if let Some(last) = chars.next_back() {
-            if last.is_ascii_alphabetic() {
+            if last.is_ascii_alphabetic() || last == '+' {
                 if let Some(to) = v.cell(chars.as_str()) {
                     out.push((from, to, Some(last)));
                 }
@@ -56,13 +56,16 @@ impl Variant {
         }
         let from = self.cell_name(mv.from);
         let to = self.cell_name(self.long_to(mv));
+        // A promoted form is `+` (`e7e8+`), as Fairy-Stockfish writes Shogi's moves.
         let promo = mv
             .promotion()
             .map(|t| {
-                self.types[t as usize]
-                    .letter
-                    .to_ascii_lowercase()
-                    .to_string()
+                let ty = &self.types[t as usize];
+                if ty.demotes_to.is_some() {
+                    "+".to_string()
+                } else {
+                    ty.letter.to_ascii_lowercase().to_string()
+                }
             })
             .unwrap_or_default();
         let joined = format!("{from}{to}{promo}");
@@ -80,7 +83,7 @@ impl Variant {
     pub(crate) fn drop_text(&self, t: PieceType, to: Cell) -> String {
         format!(
             "{}@{}",
-            self.types[t as usize].letter.to_ascii_uppercase(),
+            self.types[t as usize].symbol(true),
             self.cell_name(to)
         )
     }
@@ -201,6 +204,12 @@ impl Position {
         for &(f, t, p) in &candidates {
             match p {
                 None => typed.push((f, t, None)),
+                // `+`: a promoted form (the one the legal moves hold).
+                Some('+') => typed.extend(
+                    (0..v.types.len())
+                        .filter(|&ty| v.types[ty].demotes_to.is_some())
+                        .map(|ty| (f, t, Some(ty as PieceType))),
+                ),
                 Some(ch) => {
                     if let Some(ty) = v.piece_type_by_letter(ch) {
                         typed.push((f, t, Some(ty)));

@@ -36,12 +36,49 @@ pub struct PieceTypeInfo {
     pub name: String,
     /// Letter (`N`), as written in the rule file.
     pub letter: char,
+    /// For a promoted form (declared `+P`): the type with the plain letter, which it
+    /// turns back into when captured to hand. Notation and position strings write it
+    /// `+` and the letter (see [`PieceTypeInfo::symbol`]).
+    pub demotes_to: Option<PieceType>,
     /// Check and royal-capture rules apply to it.
     pub royal: bool,
     /// Written without letter in SAN; its moves reset the quiet-move counter.
     pub pawn: bool,
     /// `value N` (0 when not given).
     pub value: i64,
+}
+
+impl PieceTypeInfo {
+    /// How notation and position strings write the type: its letter, in upper or lower
+    /// case, after a `+` for a promoted form (`+P`, `+p`).
+    pub fn symbol(&self, upper: bool) -> Symbol {
+        Symbol {
+            letter: if upper {
+                self.letter.to_ascii_uppercase()
+            } else {
+                self.letter.to_ascii_lowercase()
+            },
+            promoted: self.demotes_to.is_some(),
+        }
+    }
+}
+
+/// A piece type as written: `N`, `n`, `+P`. Displays without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// The letter, in the case asked for.
+    pub letter: char,
+    /// Written after a `+`.
+    pub promoted: bool,
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.promoted {
+            f.write_str("+")?;
+        }
+        write!(f, "{}", self.letter)
+    }
 }
 
 /// A castling move as declared by a `castle` line.
@@ -286,11 +323,19 @@ impl Variant {
         &self.types
     }
 
-    /// A piece type by letter (either case).
+    /// A piece type by letter (either case), not a promoted form.
     pub fn piece_type_by_letter(&self, letter: char) -> Option<PieceType> {
+        self.piece_type_by_symbol(letter, false)
+    }
+
+    /// A piece type by letter (either case) and `+` mark (`promoted`: the promoted form
+    /// `+L`).
+    pub fn piece_type_by_symbol(&self, letter: char, promoted: bool) -> Option<PieceType> {
         self.types
             .iter()
-            .position(|t| t.letter.eq_ignore_ascii_case(&letter))
+            .position(|t| {
+                t.letter.eq_ignore_ascii_case(&letter) && t.demotes_to.is_some() == promoted
+            })
             .map(|i| i as PieceType)
     }
 

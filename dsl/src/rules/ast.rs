@@ -255,6 +255,9 @@ pub struct PieceDecl {
     pub name: Ident,
     /// Letter (`N`), used in SAN and position strings.
     pub letter: Spanned<char>,
+    /// `+` before the letter (`+P`): the promoted form of the type with that letter,
+    /// which it turns back into when captured to hand.
+    pub promoted: bool,
     /// `royal`: check rules and royal-capture events apply.
     pub royal: bool,
     /// `pawn`: SAN without letter; its moves reset the quiet counter.

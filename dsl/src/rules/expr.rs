@@ -6,7 +6,7 @@
 //! grammar rule, and its value in the interpreter's `rules/expr.rs`.
 
 use super::ast::{Ident, ZoneExpr};
-use super::build::{child, find, first, tight, Builder, P};
+use super::build::{child, children, find, first, tight, Builder, P};
 use super::cond::Whose;
 use super::parser::Rule;
 use crate::span::Spanned;
@@ -30,6 +30,9 @@ pub enum Term {
         pieces: Vec<Ident>,
         /// Where they stand.
         zone: Option<ZoneExpr>,
+        /// `along DIRS`: only on the cells reached from the move's target by any
+        /// number of steps along these directions (Shogi's file of a pawn drop).
+        along: Option<Vec<Ident>>,
         /// Whose pieces (default: the subject's).
         whose: Option<Spanned<Whose>>,
     },
@@ -75,6 +78,11 @@ impl Builder<'_> {
                 pieces: self.piece_sels(&inner),
                 zone: find(&inner, Rule::in_zone)
                     .map(|z| self.cond_zone(child(&z, Rule::cond_zone))),
+                along: find(&inner, Rule::along_dirs).map(|a| {
+                    children(&a, Rule::line_dir)
+                        .map(|d| self.ident(d))
+                        .collect()
+                }),
                 whose: whose(self, &inner),
             },
             Rule::royals_term => Term::Royals(whose(self, &inner)),

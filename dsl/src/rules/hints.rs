@@ -95,7 +95,9 @@ fn hint(found: &Found, positives: &[Rule]) -> Option<String> {
         if let Some(near) = words::closest(w, all) {
             return Some(format!("did you mean `{}`?", spelled_out(near, positives)));
         }
-        if positives.contains(&Rule::letter) && w.chars().count() > 1 {
+        if (positives.contains(&Rule::letter) || positives.contains(&Rule::piece_letter))
+            && w.chars().count() > 1
+        {
             return Some("a piece letter is a single letter, like `N`".into());
         }
     }
@@ -111,7 +113,10 @@ fn hint(found: &Found, positives: &[Rule]) -> Option<String> {
         return Some("a block's `{` goes at the end of its header line".into());
     }
     if let Found::Str(true) = found {
-        if positives.contains(&Rule::letter) || positives.contains(&Rule::tag_text) {
+        if positives.contains(&Rule::letter)
+            || positives.contains(&Rule::piece_letter)
+            || positives.contains(&Rule::tag_text)
+        {
             return Some("write the letter without quotes".into());
         }
     }

@@ -70,6 +70,7 @@ pub(crate) fn describe(rule: Rule) -> String {
         Rule::num => "a number or an int option name",
         Rule::option_ref => "an int option name",
         Rule::letter => "a one-letter piece letter",
+        Rule::piece_letter => "a one-letter piece letter",
         Rule::option_name => "an option name",
         Rule::option_type => "an option type",
         Rule::option_value => "a value",

@@ -8,12 +8,7 @@ pub fn piece_label(pos: &Position, cell: Cell) -> String {
     let v = pos.variant();
     match pos.piece_at(cell) {
         Some(p) => {
-            let l = v.piece_types()[p.piece_type as usize].letter;
-            let l = if p.owner == 0 {
-                l.to_ascii_uppercase()
-            } else {
-                l.to_ascii_lowercase()
-            };
+            let l = v.piece_types()[p.piece_type as usize].symbol(p.owner == 0);
             format!("{l} {}", v.cell_name(cell))
         }
         None => v.cell_name(cell).to_owned(),

@@ -35,7 +35,11 @@ fn plural(n: usize, word: &str) -> String {
 /// One summary line of a compiled variant.
 pub fn variant_summary(v: &Variant, warnings: usize) -> String {
     let players: Vec<&str> = v.players().iter().map(|p| p.name.as_str()).collect();
-    let letters: String = v.piece_types().iter().map(|t| t.letter).collect();
+    let letters: Vec<String> = v
+        .piece_types()
+        .iter()
+        .map(|t| t.symbol(true).to_string())
+        .collect();
     let options: Vec<String> = v
         .options()
         .iter()
@@ -48,8 +52,8 @@ pub fn variant_summary(v: &Variant, warnings: usize) -> String {
         plural(v.board().directions.len(), "direction"),
         plural(players.len(), "player"),
         players.join(", "),
-        plural(letters.chars().count(), "piece type"),
-        letters,
+        plural(letters.len(), "piece type"),
+        letters.concat(),
     );
     if options.is_empty() {
         s.push_str(", no options");

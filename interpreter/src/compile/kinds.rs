@@ -57,6 +57,7 @@ mod tests {
         let t = |royal, pawn| PieceTypeInfo {
             name: String::new(),
             letter: 'X',
+            demotes_to: None,
             royal,
             pawn,
             value: 0,

@@ -18,8 +18,8 @@ pub(crate) struct Types {
     pub of_block: Vec<Option<PieceType>>,
     /// Each declared name's type.
     by_name: HashMap<String, PieceType>,
-    /// Each declared letter's type (upper case).
-    by_letter: HashMap<char, PieceType>,
+    /// Each declared letter's type (upper case; `true`: the promoted form, `+L`).
+    by_letter: HashMap<(char, bool), PieceType>,
     /// Names declared beyond the limit (reported once; not types, not unknown).
     over: HashSet<String>,
 }
@@ -45,9 +45,11 @@ impl Types {
         t
     }
 
-    /// A type by letter (either case).
+    /// A type by letter (either case; not a promoted form `+L`).
     pub fn by_letter(&self, letter: char) -> Option<PieceType> {
-        self.by_letter.get(&letter.to_ascii_uppercase()).copied()
+        self.by_letter
+            .get(&(letter.to_ascii_uppercase(), false))
+            .copied()
     }
 }
 
@@ -81,14 +83,16 @@ pub(crate) fn declare(active: &Active, players: usize, opts: &Options, cx: &mut 
             types.of_block.push(None);
             continue;
         }
-        if let Some(j) = types.by_letter(d.letter.node) {
+        let key = (d.letter.node.to_ascii_uppercase(), d.promoted);
+        if let Some(&j) = types.by_letter.get(&key) {
             cx.error(
                 "compile::duplicate-letter",
                 format!(
-                    "piece types `{}` and `{}` both use the letter `{}`",
+                    "piece types `{}` and `{}` both use the letter `{}{}`",
                     types.infos[j as usize].name,
                     d.name.node,
-                    d.letter.node.to_ascii_uppercase()
+                    if d.promoted { "+" } else { "" },
+                    key.0
                 ),
                 d.letter.span,
                 "letter used again",
@@ -132,19 +136,47 @@ pub(crate) fn declare(active: &Active, players: usize, opts: &Options, cx: &mut 
         let id = types.infos.len() as PieceType;
         types.of_block.push(Some(id));
         types.by_name.insert(d.name.node.clone(), id);
-        types
-            .by_letter
-            .entry(d.letter.node.to_ascii_uppercase())
-            .or_insert(id);
+        types.by_letter.entry(key).or_insert(id);
         types.infos.push(PieceTypeInfo {
             name: d.name.node.clone(),
             letter: d.letter.node,
+            demotes_to: None,
             royal: d.royal,
             pawn: d.pawn,
             value,
         });
     }
+    link_promoted_forms(active, &mut types, cx);
     types
+}
+
+/// Points each promoted form (`+P`) at the type with its plain letter, which it turns
+/// back into when captured to hand.
+fn link_promoted_forms(active: &Active, types: &mut Types, cx: &mut Cx) {
+    for (p, ty) in active.pieces.iter().zip(types.of_block.clone()) {
+        let (d, Some(ty)) = (p.decl, ty) else {
+            continue;
+        };
+        if !d.promoted {
+            continue;
+        }
+        match types.by_letter(d.letter.node) {
+            Some(base) => types.infos[ty as usize].demotes_to = Some(base),
+            None => {
+                cx.error(
+                    "compile::promoted-without-base",
+                    format!(
+                        "`+{}` is the promoted form of a piece lettered `{}`, but no piece type has that letter",
+                        d.letter.node.to_ascii_uppercase(),
+                        d.letter.node.to_ascii_uppercase()
+                    ),
+                    d.letter.span,
+                    "no such base piece",
+                    "declare the unpromoted piece with this letter, or drop the `+`",
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -295,12 +295,12 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\"{ring}/>",
             num(r)
         );
-        let letter = v.piece_types()[p.piece_type as usize].letter;
+        let symbol = v.piece_types()[p.piece_type as usize].symbol(true);
         let _ = writeln!(
             s,
             "<text x=\"{x}\" y=\"{y}\" fill=\"{}\">{}</text>",
             ink(fill),
-            escape(&letter.to_string())
+            escape(&symbol.to_string())
         );
     }
     let _ = writeln!(s, "</g>");

@@ -9,6 +9,7 @@
 //!   player and lower case for the second, as in FEN (`K`, `k`);
 //! - more players: two characters, the owner's tag then the letter in upper case
 //!   (`wK`, `rQ`, `bP`), the tags of the `player` lines;
+//! - a variant with promoted forms (`+P`) widens the token by one for the `+`;
 //! - an empty cell is `.`, or the mark of its tinted zone (`shade:` in the board file:
 //!   `=`, `:`, ... in written order, named in a legend under the board); a marked cell
 //!   is `*` when empty and `x` when occupied (with more than two players, `x` followed
@@ -30,7 +31,8 @@ use labels::{column_labels, line_labels};
 pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
     let v = pos.variant();
     let wide = v.players().len() > 2;
-    let token = if wide { 2 } else { 1 };
+    let plus = v.piece_types().iter().any(|t| t.demotes_to.is_some());
+    let token = 1 + wide as usize + plus as usize;
     let l = layout(v, token + 1);
     let shades = cell_shades(v.board());
     let width = l.cols + token;
@@ -39,15 +41,15 @@ pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
         let marked = marks.contains(&(c as Cell));
         let text = match pos.piece_at(c as Cell) {
             Some(p) => {
-                let letter = v.piece_types()[p.piece_type as usize].letter;
+                let ty = &v.piece_types()[p.piece_type as usize];
+                let symbol = ty.symbol(wide || p.owner == 0);
                 match (wide, marked) {
                     (false, true) => "x".to_owned(),
-                    (false, false) if p.owner == 0 => letter.to_ascii_uppercase().to_string(),
-                    (false, false) => letter.to_ascii_lowercase().to_string(),
-                    (true, true) => format!("x{}", letter.to_ascii_uppercase()),
+                    (false, false) => symbol.to_string(),
+                    (true, true) => format!("x{symbol}"),
                     (true, false) => {
                         let tag = v.players()[p.owner as usize].tag;
-                        format!("{tag}{}", letter.to_ascii_uppercase())
+                        format!("{tag}{symbol}")
                     }
                 }
             }

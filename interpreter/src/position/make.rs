@@ -138,11 +138,14 @@ impl Position {
                     self.hash ^= self.v.keys.virgin(from);
                 }
                 if self.v.hands.captures {
-                    self.carry_origin(kind, from, to, mv.promotion().is_some(), &mut u);
+                    self.carry_origin(kind, from, to, mv.promotion(), &mut u);
                 }
                 match mv.promotion() {
                     Some(t) => {
+                        // Irreversible, and a reset of the quiet count even for a piece
+                        // that is no pawn (Shogi's silver), as Fairy-Stockfish counts.
                         irreversible = true;
+                        reset_quiet = true;
                         u.from_slot = self.slot[from as usize];
                         self.remove(from);
                         let owner = self.v.kind_owner[kind as usize];

@@ -47,7 +47,7 @@ impl Position {
             ));
             if let Some(t) = m.promotion() {
                 s.push('-');
-                s.push(v.piece_types()[t as usize].letter.to_ascii_lowercase());
+                s.push_str(&v.piece_types()[t as usize].symbol(false).to_string());
             }
         }
         if viewer.is_none() {
@@ -101,20 +101,19 @@ impl Reader<'_> {
                 let to = self.cell(parts.next().unwrap_or(""), at + from_name.len() + 1)?;
                 let mut m = Move::new(from, to, mk::NORMAL, 0);
                 if let Some(l) = parts.next() {
+                    let (promoted, l) = match l.strip_prefix('+') {
+                        Some(rest) => (true, rest),
+                        None => (false, l),
+                    };
                     let t = l
                         .chars()
                         .next()
                         .filter(|_| l.chars().count() == 1)
-                        .and_then(|ch| {
-                            pos.v
-                                .piece_types()
-                                .iter()
-                                .position(|p| p.letter.eq_ignore_ascii_case(&ch))
-                        })
+                        .and_then(|ch| pos.v.piece_type_by_symbol(ch, promoted))
                         .ok_or_else(|| {
                             self.err(K::Syntax, "unknown promotion letter", at, value.len())
                         })?;
-                    m = m.with_promotion(t as u8);
+                    m = m.with_promotion(t);
                 }
                 if parts.next().is_some() {
                     return Err(self.err(

@@ -207,18 +207,16 @@ impl Position {
     /// player's tag.
     fn write_piece(&self, out: &mut String, k: Kind) {
         let v = &*self.v;
-        let letter = v.types[v.kind_type[k as usize] as usize].letter;
+        let ty = &v.types[v.kind_type[k as usize] as usize];
         let owner = v.kind_owner[k as usize];
-        if v.player_count() == 2 {
-            out.push(if owner == 0 {
-                letter.to_ascii_uppercase()
-            } else {
-                letter.to_ascii_lowercase()
-            });
-        } else {
+        if v.player_count() != 2 {
             out.push(v.players[owner as usize].tag);
-            out.push(letter.to_ascii_uppercase());
         }
+        let symbol = ty.symbol(v.player_count() != 2 || owner == 0);
+        if symbol.promoted {
+            out.push('+');
+        }
+        out.push(symbol.letter);
     }
 }
 

@@ -179,10 +179,25 @@ impl Reader<'_> {
     /// The pieces in hand between `[` and `]` (`text`, at byte `at`): letters, upper
     /// case for the first player with two players, else each after its player's tag.
     fn hand(&self, text: &str, at: usize, pos: &mut Position) -> Result<(), PositionError> {
+        // `[-]`: Fairy-Stockfish's empty hands in Shogi's start position.
+        if text == "-" {
+            return Ok(());
+        }
         let mut chars = text.char_indices();
         while let Some((i, ch)) = chars.next() {
             let here = at + i;
             let (kind, len) = self.piece(ch, here, &mut chars)?;
+            if self.v.types[self.v.kind_type[kind as usize] as usize]
+                .demotes_to
+                .is_some()
+            {
+                return Err(self.err(
+                    K::Illegal,
+                    "a hand holds pieces in their unpromoted form",
+                    here,
+                    len,
+                ));
+            }
             if pos.hand[kind as usize] >= crate::hands::MAX_IN_HAND {
                 return Err(self.err(
                     K::Illegal,
@@ -208,8 +223,18 @@ impl Reader<'_> {
         chars: &mut impl Iterator<Item = (usize, char)>,
     ) -> Result<(Kind, usize), PositionError> {
         let v = self.v;
-        let (owner, letter, len) = if v.player_count() == 2 {
-            (if ch.is_uppercase() { 0 } else { 1 }, ch, ch.len_utf8())
+        let missing = |what: &str| {
+            self.err(
+                K::Syntax,
+                format!("`{ch}` must be followed by {what}"),
+                here,
+                1,
+            )
+        };
+        // Two players: the letter's case gives the owner; more: a tag before it. A `+`
+        // before the letter names the promoted form (`+P`).
+        let (owner, mut ch, mut len) = if v.player_count() == 2 {
+            (None, ch, ch.len_utf8())
         } else {
             let owner = v.player_by_tag(ch).ok_or_else(|| {
                 self.err(
@@ -219,23 +244,26 @@ impl Reader<'_> {
                     ch.len_utf8(),
                 )
             })?;
-            let Some((_, l)) = chars.next() else {
-                return Err(self.err(
-                    K::Syntax,
-                    "a tag must be followed by a piece letter",
-                    here,
-                    1,
-                ));
-            };
-            (owner, l, ch.len_utf8() + l.len_utf8())
+            let (_, l) = chars.next().ok_or_else(|| missing("a piece letter"))?;
+            (Some(owner), l, ch.len_utf8() + l.len_utf8())
         };
+        let promoted = ch == '+';
+        if promoted {
+            let (_, l) = chars.next().ok_or_else(|| missing("a piece letter"))?;
+            ch = l;
+            len += l.len_utf8();
+        }
+        let owner = owner.unwrap_or(if ch.is_uppercase() { 0 } else { 1 });
         let ty = v
-            .piece_type_by_letter(letter)
-            .filter(|_| letter.is_alphabetic())
+            .piece_type_by_symbol(ch, promoted)
+            .filter(|_| ch.is_alphabetic())
             .ok_or_else(|| {
                 self.err(
                     K::UnknownLetter,
-                    format!("no piece type has the letter `{letter}`"),
+                    format!(
+                        "no piece type has the letter `{}{ch}`",
+                        if promoted { "+" } else { "" }
+                    ),
                     here,
                     len,
                 )

@@ -15,7 +15,7 @@ mod spec;
 
 use crate::draw::text_board;
 use crate::error::{ReviewError, ReviewErrorKind};
-use crate::ids::Cell;
+use crate::ids::{Cell, PieceType};
 use crate::moves::{mk, Move};
 use crate::outcome::{Outcome, Score};
 use crate::san::{parse_move, san};
@@ -172,22 +172,18 @@ fn score_text(v: &Variant, scores: &[Score]) -> String {
         .join(", ")
 }
 
-/// One line per moving piece, in cell order: `N g1: Nf3 Nh3`; a pass on its own line.
+/// One line per moving piece, in cell order: `N g1: Nf3 Nh3`; then one line per type
+/// in hand, in type order: `P in hand: P@a2 P@a3 ...`; a pass on its own line.
 fn by_piece(pos: &mut Position, moves: &[Move]) -> String {
     let v = pos.variant().clone();
-    let mut from: Vec<Cell> = moves
-        .iter()
-        .filter(|m| m.kind != mk::PASS)
-        .map(|m| m.from)
-        .collect();
+    let on_board = |m: &&Move| m.kind != mk::PASS && m.kind != mk::DROP;
+    let mut from: Vec<Cell> = moves.iter().filter(on_board).map(|m| m.from).collect();
     from.sort_unstable();
     from.dedup();
     let mut out = String::new();
     for c in from {
         let Some(p) = pos.piece_at(c) else { continue };
-        let letter = v.piece_types()[p.piece_type as usize]
-            .letter
-            .to_ascii_uppercase();
+        let letter = v.piece_types()[p.piece_type as usize].symbol(true);
         let who = if v.players().len() > 2 {
             v.players()[p.owner as usize].tag.to_string()
         } else {
@@ -195,11 +191,25 @@ fn by_piece(pos: &mut Position, moves: &[Move]) -> String {
         };
         let mut sans: Vec<String> = moves
             .iter()
-            .filter(|m| m.kind != mk::PASS && m.from == c)
+            .filter(on_board)
+            .filter(|m| m.from == c)
             .map(|&m| san(pos, m))
             .collect();
         sans.sort();
         let _ = writeln!(out, "{who}{letter} {}: {}", v.cell_name(c), sans.join(" "));
+    }
+    for t in 0..v.piece_types().len() as PieceType {
+        let mut sans: Vec<String> = moves
+            .iter()
+            .filter(|&&m| v.dropped_type(m) == Some(t))
+            .map(|&m| san(pos, m))
+            .collect();
+        if sans.is_empty() {
+            continue;
+        }
+        sans.sort();
+        let letter = v.piece_types()[t as usize].symbol(true);
+        let _ = writeln!(out, "{letter} in hand: {}", sans.join(" "));
     }
     if moves.iter().any(|m| m.kind == mk::PASS) {
         out += "pass\n";

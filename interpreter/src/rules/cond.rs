@@ -308,7 +308,7 @@ impl Cond {
         match self {
             Cond::Not(c) => c.reads_move(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::reads_move),
-            Cond::Cmp(a, _, b) => a.reads_victim() || b.reads_victim(),
+            Cond::Cmp(a, _, b) => a.reads_move() || b.reads_move(),
             Cond::Check(w) => *w == Whose::Victim,
             Cond::GivesCheck(_)
             | Cond::Captures(_)

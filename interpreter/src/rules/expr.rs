@@ -8,8 +8,9 @@
 //! crate (`dsl/src/rules/expr.rs`).
 
 use super::cond::Scope;
+use crate::compile::dirsets::dirs_of;
 use crate::compile::rules::{Lower, Stage};
-use crate::ids::{Kind, Player};
+use crate::ids::{bit, Cell, Kind, Player};
 use crate::position::Position;
 use dsl::rules::ast;
 use dsl::Spanned;
@@ -45,6 +46,20 @@ pub(crate) enum Expr {
         kinds: u64,
         /// A zone id of [`super::Rules::zones`].
         zone: Option<u16>,
+        /// Whose pieces.
+        whose: Whose,
+    },
+    /// Pieces of the kinds in `kinds` on the cells reached from the move's target by
+    /// any number of steps along the directions of `dirs` (per owner and cell), in
+    /// zone `zone` when given; the target itself is not counted. A filter reads the
+    /// board before the move (Shogi: is there a pawn on the file of this drop?).
+    PiecesAlong {
+        /// Kinds counted (a kind set over every owner).
+        kinds: u64,
+        /// A zone id of [`super::Rules::zones`].
+        zone: Option<u16>,
+        /// Per owner and cell, the directions followed.
+        dirs: Box<[u32]>,
         /// Whose pieces.
         whose: Whose,
     },
@@ -99,6 +114,18 @@ impl Position {
                 let set = self.players_of(*whose, s);
                 sum_players(set, &|p| self.count_pieces(p, *kinds, *zone))
             }
+            Expr::PiecesAlong {
+                kinds,
+                zone,
+                dirs,
+                whose,
+            } => {
+                let Some(to) = s.facts.map(|f| f.mv.to) else {
+                    return 0;
+                };
+                let set = self.players_of(*whose, s);
+                sum_players(set, &|p| self.count_along(p, *kinds, *zone, dirs, to))
+            }
             Expr::Royals(whose) => {
                 let set = self.players_of(*whose, s);
                 sum_players(set, &|p| self.count_pieces(p, self.v.royal_kinds, None))
@@ -124,6 +151,35 @@ impl Position {
                 }
             }),
         }
+    }
+
+    /// Pieces of `player` of the kinds in `kinds` on the rays from `to` along his
+    /// directions of `dirs`, in zone `zone` when given.
+    fn count_along(
+        &self,
+        player: Player,
+        kinds: u64,
+        zone: Option<u16>,
+        dirs: &[u32],
+        to: Cell,
+    ) -> i64 {
+        let kinds = kinds & self.v.owner_kinds[player as usize];
+        let cells = self.v.cell_count();
+        let zone = zone.map(|z| &self.v.rules.zones[z as usize][player as usize]);
+        let topo = &self.v.topo;
+        let mut n = 0;
+        for d in dirs_of(dirs[player as usize * cells + to as usize]) {
+            for node in topo.ray(topo.ray_id(to, d)) {
+                let sq = self.board[node.cell as usize];
+                if sq != 0
+                    && kinds & bit(sq - 1) != 0
+                    && zone.map_or(true, |z| z.contains(node.cell))
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// Pieces of `player` of the kinds in `kinds`, in zone `zone` when given.
@@ -152,6 +208,7 @@ impl Expr {
     pub(crate) fn reads_victim(&self) -> bool {
         match self {
             Expr::Pieces { whose, .. }
+            | Expr::PiecesAlong { whose, .. }
             | Expr::Royals(whose)
             | Expr::Lost(whose)
             | Expr::Counter(_, whose) => *whose == Whose::Victim,
@@ -160,11 +217,24 @@ impl Expr {
         }
     }
 
-    /// True when a move cannot change the value before it is made: lost points and
-    /// counters of the players involved are read before the move (filters).
+    /// True when the value reads the move (its target).
+    pub(crate) fn reads_move(&self) -> bool {
+        match self {
+            Expr::PiecesAlong { .. } => true,
+            Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_move()),
+            _ => self.reads_victim(),
+        }
+    }
+
+    /// True when a filter reads the value before the move is made: lost points and
+    /// counters of the players involved, and pieces along lines from the target.
     pub(crate) fn constant_in_move(&self) -> bool {
         match self {
-            Expr::Lit(_) | Expr::Lost(_) | Expr::Counter(..) | Expr::Players => true,
+            Expr::Lit(_)
+            | Expr::Lost(_)
+            | Expr::Counter(..)
+            | Expr::Players
+            | Expr::PiecesAlong { .. } => true,
             Expr::Sum(ts) => ts.iter().all(|(_, t)| t.constant_in_move()),
             _ => false,
         }
@@ -205,18 +275,39 @@ impl Lower<'_, '_> {
             ast::Term::Pieces {
                 pieces,
                 zone,
+                along,
                 whose,
             } => {
                 let kinds = self.piece_kinds(pieces);
                 let zone = zone.as_ref().map(|z| self.zone(z));
                 let whose = self.whose(whose.as_ref(), stage)?;
-                Expr::Pieces {
-                    kinds: kinds?,
-                    zone: match zone {
-                        Some(z) => Some(z?),
-                        None => None,
+                let zone = match zone {
+                    Some(z) => Some(z?),
+                    None => None,
+                };
+                match along {
+                    None => Expr::Pieces {
+                        kinds: kinds?,
+                        zone,
+                        whose,
                     },
-                    whose,
+                    Some(dirs) => {
+                        if stage == Stage::Adjudicate {
+                            self.no_move_here(
+                                t.span,
+                                stage,
+                                "`along` follows lines from the move's target",
+                            );
+                            return None;
+                        }
+                        let dirs = self.line_dirs(dirs)?;
+                        Expr::PiecesAlong {
+                            kinds: kinds?,
+                            zone,
+                            dirs,
+                            whose,
+                        }
+                    }
                 }
             }
             ast::Term::Royals(w) => Expr::Royals(self.whose(w.as_ref(), stage)?),

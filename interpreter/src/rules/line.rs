@@ -118,7 +118,7 @@ impl Lower<'_, '_> {
 
     /// The directions of `along DIRS` per owner and cell (every board direction when
     /// none are named).
-    fn line_dirs(&mut self, names: &[ast::Ident]) -> Option<Box<[u32]>> {
+    pub(crate) fn line_dirs(&mut self, names: &[ast::Ident]) -> Option<Box<[u32]>> {
         let env = self.env;
         let (players, cells) = (env.players.len(), env.topo.cells);
         if names.is_empty() {

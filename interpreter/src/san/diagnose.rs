@@ -110,7 +110,7 @@ fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
     let choices: Vec<String> = fits
         .iter()
         .filter_map(|m| m.promotion())
-        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].letter))
+        .map(|t| format!("{}{}", v.marks.promotion, v.types[t as usize].symbol(true)))
         .collect();
     Some(if choices.is_empty() {
         "none (this move does not promote)".to_owned()

@@ -116,7 +116,7 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
         .collect();
     let mut out = String::new();
     if !ty.pawn {
-        out.push(ty.letter);
+        out += &ty.symbol(true).to_string();
     }
     out += &disambiguation(v, mv.from, &rivals, ty.pawn && capture, least);
     if capture {
@@ -125,7 +125,7 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
     out += v.cell_name(mv.to);
     if let Some(t) = mv.promotion() {
         out += &v.marks.promotion;
-        out.push(v.types[t as usize].letter);
+        out += &v.types[t as usize].symbol(true).to_string();
     }
     out
 }

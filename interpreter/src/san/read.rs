@@ -126,9 +126,18 @@ pub(crate) fn readings<'a>(
     short: Option<&ShortNames>,
 ) -> Vec<Reading<'a>> {
     let mut bodies: Vec<(Option<PieceType>, &str)> = vec![(None, s)];
-    if let Some(c) = s.chars().next() {
-        if let Some(t) = v.types.iter().position(|t| t.letter == c) {
-            bodies.push((Some(t as PieceType), &s[c.len_utf8()..]));
+    // A piece letter first (`N`, or `+P` for a promoted form).
+    let (promoted, letters) = match s.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    if let Some(c) = letters.chars().next() {
+        if let Some(t) = v
+            .types
+            .iter()
+            .position(|t| t.letter == c && t.demotes_to.is_some() == promoted)
+        {
+            bodies.push((Some(t as PieceType), &letters[c.len_utf8()..]));
         }
     }
     let mut out = Vec::new();
@@ -136,8 +145,14 @@ pub(crate) fn readings<'a>(
         let mut ends: Vec<(&str, Option<PieceType>)> = vec![(body, None)];
         let mut chars = body.chars();
         if let Some(last) = chars.next_back() {
-            if let (true, Some(t)) = (last.is_alphabetic(), v.piece_type_by_letter(last)) {
-                let base = chars.as_str();
+            // The promotion's type last (`=Q`, or `=+P`).
+            let (rest, promoted) = match chars.as_str().strip_suffix('+') {
+                Some(rest) => (rest, true),
+                None => (chars.as_str(), false),
+            };
+            let found = v.piece_type_by_symbol(last, promoted);
+            if let (true, Some(t)) = (last.is_alphabetic(), found) {
+                let base = rest;
                 let mut marks = vec!["=", "/"];
                 if !v.marks.promotion.is_empty() {
                     marks.push(&v.marks.promotion);
@@ -229,6 +244,16 @@ fn read_with_offer(
             &generated
         }
     };
+    // Long notation's `+` promotes to a promoted form (`b4b5+`, as Fairy-Stockfish
+    // writes Shogi), and SAN's `+` marks a check: the promotion is tried first.
+    if text.ends_with('+') && v.types.iter().any(|t| t.demotes_to.is_some()) {
+        let promoted = format!("{core}+");
+        if let Ok(m) = pos.parse_long_among(&promoted, legal) {
+            if m.promotion().is_some() {
+                return Ok((m, offer));
+            }
+        }
+    }
     read_core(pos, &v, core, &shown, legal).map(|m| (m, offer))
 }
 

@@ -25,6 +25,7 @@ mod rule_core;
 mod rule_faults;
 mod rules;
 mod search;
+mod shogi;
 mod strategichess;
 mod strategichess_team;
 mod strategichess_team_notation;

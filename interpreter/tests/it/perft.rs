@@ -263,6 +263,8 @@ const FSF_VARIANTS: &[&str] = &[
     "makruk",
     "capablanca",
     "crazyhouse",
+    "shogi",
+    "minishogi",
 ];
 
 #[test]

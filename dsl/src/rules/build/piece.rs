@@ -17,9 +17,18 @@ impl Builder<'_> {
     pub(super) fn piece(&mut self, pair: P<'_>) -> PieceDecl {
         let block = child(&pair, Rule::piece_block);
         let open = tight(&child(&block, Rule::p_lbrace));
+        let written = child(&pair, Rule::piece_letter);
+        let promoted = written.as_str().starts_with('+');
+        let mut letter = letter(&written);
+        if promoted {
+            // `+P`: the letter after the mark.
+            letter.node = written.as_str()[1..].chars().next().unwrap_or('?');
+            letter.span.start += 1;
+        }
         let mut decl = PieceDecl {
             name: self.ident(child(&pair, Rule::piece_def)),
-            letter: letter(&child(&pair, Rule::letter)),
+            letter,
+            promoted,
             royal: false,
             pawn: false,
             value: None,

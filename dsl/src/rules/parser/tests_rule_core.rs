@@ -61,6 +61,7 @@ fn piece_counts_with_types_zones_and_owners() {
         pieces,
         zone,
         whose,
+        ..
     } = &a.node.terms[0].1.node
     else {
         panic!()
@@ -201,4 +202,39 @@ fn lines_with_pieces_directions_and_owners() {
     // A length is required; `along` needs a direction.
     assert_eq!(codes("end if line stone: lose"), ["rules::syntax"]);
     assert_eq!(codes("end if line 3 along: lose"), ["rules::syntax"]);
+}
+
+#[test]
+fn piece_counts_along_lines_from_the_move_target() {
+    let c = end_cond("end if drops and pieces pawn along n s of mover > 0: lose");
+    let Cond::And(parts) = c else { panic!("{c:?}") };
+    let Cond::Compare(a, _, _) = &parts[1].node else {
+        panic!()
+    };
+    let Term::Pieces {
+        pieces,
+        along,
+        whose,
+        zone,
+    } = &a.node.terms[0].1.node
+    else {
+        panic!()
+    };
+    assert_eq!(names(pieces), ["pawn"]);
+    assert_eq!(names(along.as_deref().unwrap()), ["n", "s"]);
+    assert_eq!(whose.as_ref().unwrap().node, Whose::Mover);
+    assert!(zone.is_none());
+}
+
+#[test]
+fn a_plus_before_a_piece_letter_marks_a_promoted_form() {
+    let Item::Piece(p) = item("piece tokin +P {\n step n\n}") else {
+        panic!()
+    };
+    assert_eq!((p.letter.node, p.promoted), ('P', true));
+    let Item::Piece(p) = item("piece pawn P {\n step n\n}") else {
+        panic!()
+    };
+    assert!(!p.promoted);
+    assert_eq!(codes("piece tokin ++P {\n step n\n}").len(), 1);
 }
