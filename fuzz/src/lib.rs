@@ -62,6 +62,7 @@ pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("crazyhouse", &[]),
     ("shogi", &[]),
     ("minishogi", &[]),
+    ("seirawan", &[]),
 ];
 
 /// The repository root (the fuzz crate is its `fuzz/` folder).

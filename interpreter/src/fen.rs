@@ -78,7 +78,7 @@ pub(crate) fn read(
     castling(r, v, fs[2], &mut pos)?;
     for &(cell, kind) in &v.setup {
         let first = !v.castle_piece(cell, kind);
-        if first && v.virgin_kinds & bit(kind) != 0 && pos.board[cell as usize] == kind + 1 {
+        if first && v.first_kinds & bit(kind) != 0 && pos.board[cell as usize] == kind + 1 {
             pos.virgin.insert(cell);
         }
     }
@@ -137,6 +137,24 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
             }
             _ => None,
         };
+        let file_letter = !matches!(ch.to_ascii_uppercase(), 'K' | 'Q');
+        if file_letter && v.hands.gate_kinds != 0 && ch.is_ascii_alphabetic() {
+            // Seirawan chess's gate: the file of an unmoved piece that may let a piece
+            // of its player's hand in (Fairy-Stockfish's `KQBCDFGkqbcdfg`, and `ACFH`
+            // once the king has moved).
+            let col = (ch.to_ascii_uppercase() as u8 - b'A') as usize;
+            let ntypes = v.types.len();
+            let gate = (0..v.cell_count() as Cell).find(|&c| {
+                column(v, c) == Some(col)
+                    && pos.board[c as usize] != 0
+                    && v.kind_owner[pos.board[c as usize] as usize - 1] == player
+                    && v.hands.gates_at(player, c, ntypes)
+            });
+            if let Some(c) = gate {
+                pos.virgin.insert(c);
+                continue;
+            }
+        }
         let Some((c, king_from, rook_from)) = pick else {
             return Err(r.err(
                 K::Illegal,

@@ -7,7 +7,7 @@
 
 use crate::cellset::CellSet;
 use crate::ids::{Cell, Kind, PieceType, Player};
-use crate::moves::{Move, MoveList};
+use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
 
 /// The most pieces of one kind a hand holds: position strings with more are refused,
@@ -25,8 +25,64 @@ pub(crate) struct HandRules {
     pub drop_zone: Vec<Option<CellSet>>,
     /// Kinds that drop somewhere.
     pub drop_kinds: u64,
+    /// Per kind: the cells a piece of its player may leave for it to enter (`gate
+    /// [into ZONE]`, Seirawan chess); `None` when it does not gate.
+    pub gate_zone: Vec<Option<CellSet>>,
+    /// Kinds that gate somewhere.
+    pub gate_kinds: u64,
     /// Per kind (empty without hands): the pieces in hand at the start.
     pub start: Vec<u8>,
+}
+
+impl crate::variant::Variant {
+    /// The cell a gating move's piece from hand enters: the cell the move leaves (the
+    /// king's of a castle), or the castle partner's.
+    #[inline]
+    pub(crate) fn gate_cell(&self, mv: Move, on_partner: bool) -> Cell {
+        if on_partner {
+            self.castle_cells(mv)[2]
+        } else {
+            mv.from
+        }
+    }
+}
+
+impl HandRules {
+    /// True when a piece of `player` leaving `cell` for the first time may let a piece
+    /// of his hand in (some gate zone of his holds the cell).
+    pub(crate) fn gates_at(&self, player: Player, cell: Cell, ntypes: usize) -> bool {
+        self.gate_kinds != 0
+            && self.gate_zone[player as usize * ntypes..(player as usize + 1) * ntypes]
+                .iter()
+                .any(|z| z.as_ref().is_some_and(|z| z.contains(cell)))
+    }
+
+    /// Kinds of the pieces that stand, at the start, on a cell their player's gating
+    /// pieces may enter once it is left: their unmoved state matters.
+    pub(crate) fn gated_kinds(
+        &self,
+        setup: &[(Cell, Kind)],
+        types: &[crate::variant::PieceTypeInfo],
+        players: usize,
+    ) -> u64 {
+        if self.gate_kinds == 0 {
+            return 0;
+        }
+        let ntypes = types.len();
+        let mut gated = 0;
+        for &(cell, kind) in setup {
+            let owner = kind as usize / ntypes;
+            let opens = (0..ntypes).any(|t| {
+                self.gate_zone[owner * ntypes + t]
+                    .as_ref()
+                    .is_some_and(|z| z.contains(cell))
+            });
+            if opens && owner < players {
+                gated |= crate::ids::bit(kind);
+            }
+        }
+        gated
+    }
 }
 
 impl Position {
@@ -59,6 +115,18 @@ impl Position {
         self.hash ^= self.v.keys.hand(kind, n);
     }
 
+    /// Adds `me`'s gates, then his drops (kept out of line: most variants have no
+    /// hands).
+    #[inline(never)]
+    pub(crate) fn gen_from_hand(&self, me: Player, list: &mut MoveList) {
+        if self.v.hands.gate_kinds != 0 {
+            self.gen_gates(me, list);
+        }
+        if self.v.hands.drop_kinds != 0 {
+            self.gen_drops(me, list);
+        }
+    }
+
     /// Adds `me`'s drops: every kind of his in hand, on every empty cell of its zone.
     pub(crate) fn gen_drops(&self, me: Player, list: &mut MoveList) {
         let hands = &self.v.hands;
@@ -78,6 +146,77 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Adds, for every move of `me` in `list` that leaves an unmoved piece's cell where
+    /// a piece of his hand may gate, the same move with that piece entering the cell
+    /// (for a castle: the king's cell or the partner's, whichever the move leaves
+    /// empty). A move that promotes opens no gate.
+    pub(crate) fn gen_gates(&self, me: Player, list: &mut MoveList) {
+        let hands = &self.v.hands;
+        let mut kinds = hands.gate_kinds & self.v.owner_kinds[me as usize];
+        let mut ready = 0u64;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            if self.hand[kind as usize] > 0 {
+                ready |= crate::ids::bit(kind);
+            }
+        }
+        if ready == 0 {
+            return;
+        }
+        let v = &*self.v;
+        let opens = |cell: Cell, kind: Kind| {
+            self.virgin.contains(cell)
+                && hands.gate_zone[kind as usize]
+                    .as_ref()
+                    .is_some_and(|z| z.contains(cell))
+        };
+        for i in 0..list.len() {
+            let m = list[i];
+            let cells: [(Cell, bool); 2] = match m.kind {
+                mk::NORMAL | mk::CREATES_EP if m.promotion().is_none() => {
+                    [(m.from, false), (Cell::MAX, true)]
+                }
+                mk::CASTLE => {
+                    let [kf, kt, rf, rt] = v.castle_cells(m);
+                    let free = |c: Cell| c != kt && c != rt;
+                    [
+                        (if free(kf) { kf } else { Cell::MAX }, false),
+                        (if free(rf) { rf } else { Cell::MAX }, true),
+                    ]
+                }
+                _ => continue,
+            };
+            let mut each = ready;
+            while each != 0 {
+                let kind = each.trailing_zeros() as Kind;
+                each &= each - 1;
+                let t = v.kind_type[kind as usize];
+                for (cell, on_partner) in cells {
+                    if cell != Cell::MAX && opens(cell, kind) {
+                        list.push(m.with_gate(t, on_partner));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `make` of a gate: the piece of type `t` from `me`'s hand enters the cell the
+    /// move left (kept out of line: most variants never gate).
+    #[inline(never)]
+    pub(crate) fn open_gate(&mut self, mv: Move, (t, on_partner): (PieceType, bool), me: Player) {
+        let kind = self.v.kind(t, me);
+        self.hand_take(kind);
+        self.add(self.v.gate_cell(mv, on_partner), kind);
+    }
+
+    /// `unmake` of a gate: the piece goes back to hand (the hash is restored whole).
+    #[inline(never)]
+    pub(crate) fn close_gate(&mut self, mv: Move, on_partner: bool) {
+        let kind = self.remove(self.v.gate_cell(mv, on_partner));
+        self.hand[kind as usize] += 1;
     }
 
     /// The hash of the hands and of the promoted pieces' origins, from scratch.

@@ -120,6 +120,17 @@ impl Position {
 
     /// Keeps the moves of `list` that leave none of `me`'s royals attacked.
     pub(crate) fn filter_legal(&mut self, me: Player, list: &mut MoveList) {
+        if self.v.hands.gate_kinds != 0 {
+            self.filter_legal_as::<true>(me, list)
+        } else {
+            self.filter_legal_as::<false>(me, list)
+        }
+    }
+
+    /// [`Position::filter_legal`], for variants with gates (`GATES`) or without (the
+    /// loop then never looks at gates).
+    #[inline(always)]
+    fn filter_legal_as<const GATES: bool>(&mut self, me: Player, list: &mut MoveList) {
         let mut royals = [0 as Cell; 8];
         let count = self.royals_of(me, &mut royals);
         if count == 0 {
@@ -145,7 +156,10 @@ impl Position {
         let pins = fast && !self.pinned.is_empty();
         let mut w = 0;
         for r in 0..list.len() {
-            let m = list[r];
+            let gated = list[r];
+            // A move that opens a gate is legal when the same move without it is (the
+            // piece entering blocks nothing for this test, as in Fairy-Stockfish).
+            let m = if GATES { gated.without_gate() } else { gated };
             let target = self.board[m.to as usize];
             // Not plain: captures of a royal (control may change) and promotions to a
             // royal type (a new royal to keep safe).
@@ -188,7 +202,7 @@ impl Position {
                 }
             };
             if legal {
-                list.set(w, m);
+                list.set(w, gated);
                 w += 1;
             }
         }

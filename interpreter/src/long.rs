@@ -54,8 +54,22 @@ impl Variant {
         if let Some(t) = self.dropped_type(mv) {
             return self.drop_text(t, mv.to);
         }
-        let from = self.cell_name(mv.from);
-        let to = self.cell_name(self.long_to(mv));
+        let (mut from, mut to) = (self.cell_name(mv.from), self.cell_name(self.long_to(mv)));
+        if let Some((t, on_partner)) = mv.gate() {
+            // A gate is the entering piece's letter after the move (`b1c3h`); a castle
+            // gating on the partner's cell is written from it to the king's cell
+            // (`h1e1h`), as Fairy-Stockfish writes Seirawan chess.
+            if on_partner && mv.kind == mk::CASTLE {
+                from = self.cell_name(self.castle_cells(mv)[2]);
+                to = self.cell_name(mv.from);
+            }
+            let gate = self.types[t as usize].symbol(false);
+            return if from.contains(':') || to.contains(':') {
+                format!("{from}-{to}{gate}")
+            } else {
+                format!("{from}{to}{gate}")
+            };
+        }
         // A promoted form is `+` (`e7e8+`), as Fairy-Stockfish writes Shogi's moves.
         let promo = mv
             .promotion()
@@ -225,6 +239,7 @@ impl Position {
                 m.from == f
                     && v.long_to(**m) == t
                     && m.promotion() == p
+                    && m.gate().is_none()
                     && m.kind != mk::PASS
                     && (m.kind != mk::CASTLE || v.castles[m.castle_index()].line.is_some())
             };
@@ -260,6 +275,19 @@ impl Position {
                 {
                     return Ok(m);
                 }
+            }
+        }
+        // A gate: the move's cells and the entering piece's letter (a castle gating on
+        // its partner's cell: from the partner's cell to the king's).
+        for &(f, t, p) in &typed {
+            let Some(p) = p else { continue };
+            let gate = legal.iter().find(|m| match m.gate() {
+                Some((g, false)) => g == p && m.from == f && v.long_to(**m) == t,
+                Some((g, true)) => g == p && v.castle_cells(**m)[2] == f && m.from == t,
+                None => false,
+            });
+            if let Some(&m) = gate {
+                return Ok(m);
             }
         }
         if legal.is_empty() {

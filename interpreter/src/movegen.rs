@@ -38,8 +38,8 @@ impl Position {
             }
         }
         self.gen_castles(me, friends, list);
-        if self.v.hands.drop_kinds != 0 {
-            self.gen_drops(me, list);
+        if self.v.hands.on {
+            self.gen_from_hand(me, list);
         }
     }
 

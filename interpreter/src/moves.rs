@@ -23,6 +23,13 @@ pub(crate) mod mk {
 
 /// `Move::promo` when the move does not promote.
 const NO_PROMOTION: u8 = u8::MAX;
+/// `Move::promo` bit of a move that opens a gate: a piece from hand enters the cell
+/// the move leaves (the low bits: its type, below [`GATE_ON_PARTNER`]); piece types
+/// stay below 32 (`dsl::limits::MAX_PIECE_TYPES`), so no gate reads as
+/// [`NO_PROMOTION`].
+const GATE: u8 = 0x80;
+/// With [`GATE`]: a castle's gate opens on the partner's cell, not the king's.
+const GATE_ON_PARTNER: u8 = 0x40;
 
 /// A move: from, to, promotion type and kind, in 8 bytes.
 ///
@@ -114,6 +121,32 @@ impl Move {
         self
     }
 
+    /// This move with a piece of type `t` from hand entering the cell it leaves (the
+    /// partner's cell of a castle when `on_partner`).
+    pub(crate) fn with_gate(mut self, t: PieceType, on_partner: bool) -> Move {
+        self.promo = GATE | if on_partner { GATE_ON_PARTNER } else { 0 } | t;
+        self
+    }
+
+    /// This move without its gate (the same move for one without).
+    #[inline]
+    pub(crate) fn without_gate(mut self) -> Move {
+        if self.gate().is_some() {
+            self.promo = NO_PROMOTION;
+        }
+        self
+    }
+
+    /// The type that enters from hand, and whether on a castle's partner cell (else on
+    /// the cell the move leaves), when the move opens a gate.
+    #[inline]
+    pub fn gate(self) -> Option<(PieceType, bool)> {
+        (self.promo != NO_PROMOTION && self.promo & GATE != 0).then_some((
+            self.promo & (GATE_ON_PARTNER - 1),
+            self.promo & GATE_ON_PARTNER != 0,
+        ))
+    }
+
     /// The cell the piece leaves (the king's cell for a castle).
     pub fn from(self) -> Cell {
         self.from
@@ -126,7 +159,7 @@ impl Move {
 
     /// The type the piece becomes, if it promotes.
     pub fn promotion(self) -> Option<PieceType> {
-        (self.promo != NO_PROMOTION).then_some(self.promo)
+        (self.promo & GATE == 0).then_some(self.promo)
     }
 
     /// What kind of move it is.

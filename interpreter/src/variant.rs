@@ -204,6 +204,9 @@ pub struct Variant {
     pub(crate) pawn_kinds: u64,
     /// Kinds whose unmoved state is tracked (castling partners, `first` moves).
     pub(crate) virgin_kinds: u64,
+    /// The castling partners and types with `first` moves (not the pieces that only
+    /// open a gate).
+    pub(crate) first_kinds: u64,
     pub(crate) tables: Tables,
     pub(crate) castles: Vec<CastleInfo>,
     pub(crate) setup: Vec<(Cell, Kind)>,

@@ -281,7 +281,8 @@ pub enum PieceItem {
     Like(Vec<Ident>),
     /// `betza "TEXT" MODIFIERS`: moves in Betza's notation.
     Betza(BetzaRule),
-    /// `drop [into ZONE]`: a piece of this type in hand may be put on an empty cell.
+    /// `drop [into ZONE]`: a piece of this type in hand may be put on an empty cell;
+    /// `gate [into ZONE]`: on the cell a first move from the zone leaves.
     Drop(DropRule),
     /// `when COND { ... }`.
     When(When<PieceItem>),
@@ -332,6 +333,9 @@ pub struct BetzaRule {
 /// cell (of the zone, seen from his seat) as his move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
+    /// `gate`: the piece enters only the cell a piece of its player leaves on its first
+    /// move (from the zone), as part of that move; `drop`: any empty cell of the zone.
+    pub gate: bool,
     /// Where it may be dropped; anywhere when `None`.
     pub into: Option<ZoneExpr>,
     /// The whole statement.

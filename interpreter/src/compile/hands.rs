@@ -1,5 +1,6 @@
-//! `drop [into ZONE]` in piece blocks and `captures to hand`, folded into one drop
-//! zone per kind: move generation reads the cells a piece in hand may be put on.
+//! `drop [into ZONE]` and `gate [into ZONE]` in piece blocks and `captures to hand`,
+//! folded into one drop zone and one gate zone per kind: move generation reads the
+//! cells a piece in hand may be put on, or left for it.
 
 use super::atoms::Env;
 use super::cx::Cx;
@@ -15,6 +16,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> HandRules {
     let cells = env.topo.cells;
     let mut rules = HandRules {
         drop_zone: vec![None; ntypes * nplayers],
+        gate_zone: vec![None; ntypes * nplayers],
         captures: !active.to_hand.is_empty(),
         ..HandRules::default()
     };
@@ -31,15 +33,20 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> HandRules {
             };
             for (owner, zone) in zones.into_iter().enumerate().take(nplayers) {
                 let kind = owner * ntypes + ty as usize;
-                match &mut rules.drop_zone[kind] {
+                let (zones, kinds) = if d.gate {
+                    (&mut rules.gate_zone, &mut rules.gate_kinds)
+                } else {
+                    (&mut rules.drop_zone, &mut rules.drop_kinds)
+                };
+                match &mut zones[kind] {
                     Some(z) => z.union_with(&zone),
                     slot => *slot = Some(zone),
                 }
-                rules.drop_kinds |= 1 << (kind as Kind);
+                *kinds |= 1 << (kind as Kind);
             }
         }
     }
-    rules.on = rules.captures || rules.drop_kinds != 0;
+    rules.on = rules.captures || rules.drop_kinds != 0 || rules.gate_kinds != 0;
     rules.start = start_hand(active, env, rules.on, cx);
     rules
 }

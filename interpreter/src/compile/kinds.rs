@@ -13,6 +13,9 @@ pub(crate) struct KindMasks {
     pub pawn_kinds: u64,
     /// Castling partners and types with `first` moves: their unmoved state matters.
     pub virgin_kinds: u64,
+    /// Of those, the castling partners and `first` types alone (a FEN reader marks
+    /// them unmoved on their setup cells without a castling letter).
+    pub first_kinds: u64,
 }
 
 /// Kind `k` is owner `k / types` and type `k % types`.
@@ -21,6 +24,7 @@ pub(crate) fn masks(
     players: usize,
     first_types: u64,
     castles: &[CastleInfo],
+    gated: u64,
 ) -> KindMasks {
     let ntypes = types.len();
     let kinds = ntypes * players;
@@ -42,7 +46,8 @@ pub(crate) fn masks(
             .collect(),
         royal_kinds: of(&|k| types[kind_type[k] as usize].royal),
         pawn_kinds: of(&|k| types[kind_type[k] as usize].pawn),
-        virgin_kinds,
+        virgin_kinds: virgin_kinds | gated,
+        first_kinds: virgin_kinds,
         kind_owner,
         kind_type,
     }
@@ -67,6 +72,7 @@ mod tests {
             2,
             0b100,
             &[],
+            0,
         );
         assert_eq!(m.kind_owner, [0, 0, 0, 1, 1, 1]);
         assert_eq!(m.kind_type, [0, 1, 2, 0, 1, 2]);

@@ -269,7 +269,14 @@ impl Variant {
         }
 
         let nplayers = players.len();
-        let km = kinds::masks(&types.infos, nplayers, compiled.first_types, &castles);
+        let gated = hand_rules.gated_kinds(&setup, &types.infos, nplayers);
+        let km = kinds::masks(
+            &types.infos,
+            nplayers,
+            compiled.first_types,
+            &castles,
+            gated,
+        );
         let cell_index = board
             .cells
             .iter()
@@ -297,6 +304,7 @@ impl Variant {
             royal_kinds: km.royal_kinds,
             pawn_kinds: km.pawn_kinds,
             virgin_kinds: km.virgin_kinds,
+            first_kinds: km.first_kinds,
             tables,
             castles,
             setup,

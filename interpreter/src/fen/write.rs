@@ -12,7 +12,7 @@
 //! same position without those marks (see [`Position::fen`]).
 
 use super::{column, rectangular};
-use crate::ids::Cell;
+use crate::ids::{bit, Cell, PieceType, Player};
 use crate::position::Position;
 use crate::variant::{CastleInfo, Variant};
 
@@ -84,12 +84,24 @@ impl Position {
     }
 
     /// True when the unmoved mark on `c` can never matter again: no `first` move of
-    /// its piece starts there and every castle through `c` has lost its partner.
+    /// its piece starts there, every castle through `c` has lost its partner, and no
+    /// piece of its player's hand may gate there (Fairy-Stockfish forgets the gates of
+    /// a player whose hand is empty, when captures do not fill it).
     fn dead_mark(&self, c: Cell) -> bool {
         let v = &*self.v;
         let sq = self.board[c as usize];
         if sq == 0 {
             return true;
+        }
+        let owner = v.kind_owner[sq as usize - 1];
+        if v.hands.gates_at(owner, c, v.types.len()) {
+            let holds = (0..v.types.len()).any(|t| {
+                let k = v.kind(t as PieceType, owner);
+                v.hands.gate_kinds & bit(k) != 0 && self.hand[k as usize] > 0
+            });
+            if holds || v.hands.captures {
+                return false;
+            }
         }
         let t = &v.tables;
         if t.atoms(t.slot(sq - 1, c)).iter().any(|a| a.first) {
@@ -148,11 +160,61 @@ fn castling(v: &Variant, p: &Position) -> Option<String> {
         }
         letters.sort();
         out.extend(letters.iter().map(|l| l.1));
+        out += &gate_letters(v, p, player)?;
     }
     if out.is_empty() {
         out.push('-');
     }
     Some(out)
+}
+
+/// The files of `player`'s unmoved pieces that may still let a piece of his hand in,
+/// after his castling letters (Fairy-Stockfish's Seirawan `KQBCDFG`): none while his
+/// hand holds no piece that gates, and none for the cells a written castling right
+/// already marks (the king's and the partner's of each castle written).
+fn gate_letters(v: &Variant, p: &Position, player: Player) -> Option<String> {
+    let ntypes = v.types.len();
+    let in_hand = (0..ntypes).any(|t| {
+        let k = v.kind(t as PieceType, player);
+        v.hands.gate_kinds & bit(k) != 0 && p.hand[k as usize] > 0
+    });
+    if v.hands.gate_kinds == 0 || (!in_hand && !v.hands.captures) {
+        return Some(String::new());
+    }
+    let mut marked = Vec::new();
+    for c in v.castles.iter().filter(|c| c.player == player) {
+        for (k, r) in v.castle_pairs(c, &p.board) {
+            if p.virgin.contains(k) && p.virgin.contains(r) {
+                marked.extend([k, r]);
+            }
+        }
+    }
+    let mut files: Vec<usize> = Vec::new();
+    for c in p.virgin.iter() {
+        let sq = p.board[c as usize];
+        if sq == 0
+            || v.kind_owner[sq as usize - 1] != player
+            || marked.contains(&c)
+            || !v.hands.gates_at(player, c, ntypes)
+        {
+            continue;
+        }
+        files.push(column(v, c)?);
+    }
+    files.sort_unstable();
+    files
+        .into_iter()
+        .map(|f| {
+            (f < 26).then(|| {
+                let l = (b'A' + f as u8) as char;
+                if player == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                }
+            })
+        })
+        .collect()
 }
 
 /// The Shredder-FEN letter of a king on `k` castling with the rook on `r`, ranked

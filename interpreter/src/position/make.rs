@@ -164,6 +164,11 @@ impl Position {
                 }
             }
         }
+        if let Some(gate) = mv.gate() {
+            // The hand changed: no earlier position comes back.
+            self.open_gate(mv, gate, me);
+            irreversible = true;
+        }
         let again = self.v.rules.mines.is_some() && {
             let again = self.mine_entered(mv, &mut u);
             let blasted = self.board[mv.to as usize] == 0 && mv.kind != mk::PASS;
@@ -280,6 +285,9 @@ impl Position {
                 self.insert_ep(e);
             }
         }
+        if let Some((_, on_partner)) = mv.gate() {
+            self.close_gate(mv, on_partner);
+        }
         match mv.kind {
             mk::PASS => {}
             mk::DROP => {
@@ -300,7 +308,7 @@ impl Position {
                 }
             }
             _ => {
-                if mv.promo != u8::MAX {
+                if mv.promotion().is_some() {
                     self.remove(mv.to);
                     self.restore(mv.from, u.moved - 1, u.from_slot);
                 } else {

@@ -39,6 +39,7 @@ use crate::ids::{Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::outcome::Score;
 use crate::position::Position;
+use crate::variant::Variant;
 use names::{disambiguation, Hint};
 
 /// The move in the variant's SAN. A move that is not legal here is written in long
@@ -73,7 +74,7 @@ fn san_among(pos: &mut Position, mv: Move, legal: &MoveList) -> String {
         mk::PASS => "pass".to_owned(),
         mk::DROP => v.drop_text(v.kind_type[mv.aux as usize], mv.to),
         mk::CASTLE => match v.castles.get(mv.castle_index()) {
-            Some(c) => c.name.clone(),
+            Some(c) => c.name.clone() + &gate_text(&v, mv),
             None => pos.long(mv),
         },
         _ => {
@@ -127,7 +128,22 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
         out += &v.marks.promotion;
         out += &v.types[t as usize].symbol(true).to_string();
     }
-    out
+    out + &gate_text(v, mv)
+}
+
+/// The gate of a move, as SAN writes it after the move: `/H` (the piece from hand
+/// enters the cell the move leaves), for a castle with that cell (`O-O/He1`, `O-O/Hh1`);
+/// empty for a move without a gate.
+fn gate_text(v: &Variant, mv: Move) -> String {
+    let Some((t, on_partner)) = mv.gate() else {
+        return String::new();
+    };
+    let symbol = v.types[t as usize].symbol(true);
+    if mv.kind == mk::CASTLE {
+        format!("/{symbol}{}", v.cell_name(v.gate_cell(mv, on_partner)))
+    } else {
+        format!("/{symbol}")
+    }
 }
 
 /// The mate or check mark of a legal move.

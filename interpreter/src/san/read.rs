@@ -265,8 +265,58 @@ pub(crate) fn parse_among(pos: &mut Position, text: &str, legal: &MoveList) -> O
     read_core(pos, &v, core, core, legal).ok()
 }
 
-/// The legal move written as `core` (marks stripped; `shown` quotes the text).
+/// The legal move written as `core` (marks stripped; `shown` quotes the text). With
+/// gates among the legal moves, a text without `/` names a move without a gate, and
+/// `MOVE/H` (`O-O/Hh1`) the move with that piece entering.
 fn read_core(
+    pos: &mut Position,
+    v: &Variant,
+    core: &str,
+    shown: &str,
+    legal: &MoveList,
+) -> Result<Move, MoveError> {
+    if !legal.iter().any(|m| m.gate().is_some()) {
+        return read_plain(pos, v, core, shown, legal);
+    }
+    let mut plain = MoveList::new();
+    for &m in legal.iter().filter(|m| m.gate().is_none()) {
+        plain.push(m);
+    }
+    let Some((base, gate)) = core.rsplit_once('/') else {
+        return read_plain(pos, v, core, shown, &plain);
+    };
+    let m = read_plain(pos, v, base, shown, &plain)?;
+    let mut letters = gate.chars();
+    let letter = letters.next().unwrap_or(' ');
+    let cell = letters.as_str();
+    let Some(t) = v.piece_type_by_letter(letter) else {
+        return Err(MoveError::Unreadable(shown.to_owned()));
+    };
+    let fits: Vec<Move> = legal
+        .iter()
+        .filter(|g| {
+            g.gate().is_some_and(|(gt, _)| gt == t)
+                && g.from == m.from
+                && g.to == m.to
+                && g.kind == m.kind
+                && g.aux == m.aux
+        })
+        .filter(|g| {
+            let (_, on_partner) = g.gate().unwrap_or((0, false));
+            cell.is_empty() || v.cell(cell) == Some(v.gate_cell(**g, on_partner))
+        })
+        .copied()
+        .collect();
+    match fits[..] {
+        [] => Err(MoveError::Illegal(shown.to_owned())),
+        // A castle written without the cell gates on the king's.
+        [g, ..] if cell.is_empty() || fits.len() == 1 => Ok(g),
+        _ => Err(ambiguous(pos, shown, &fits)),
+    }
+}
+
+/// [`read_core`] among moves without gates.
+fn read_plain(
     pos: &mut Position,
     v: &Variant,
     core: &str,

@@ -10,6 +10,7 @@ mod fen;
 mod fixtures;
 mod fsf_games;
 mod games;
+mod gating;
 mod generated;
 mod graph_boards;
 mod hands;

@@ -265,6 +265,7 @@ const FSF_VARIANTS: &[&str] = &[
     "crazyhouse",
     "shogi",
     "minishogi",
+    "seirawan",
 ];
 
 #[test]

@@ -69,6 +69,7 @@ impl Builder<'_> {
             Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
             Rule::betza_rule => PieceItem::Betza(self.betza_rule(pair)),
             Rule::drop_rule => PieceItem::Drop(crate::rules::ast::DropRule {
+                gate: has(&pair, Rule::kw_gate),
                 into: pair
                     .clone()
                     .into_inner()
