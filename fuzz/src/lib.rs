@@ -63,6 +63,7 @@ pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("shogi", &[]),
     ("minishogi", &[]),
     ("seirawan", &[]),
+    ("sittuyin", &[]),
 ];
 
 /// The repository root (the fuzz crate is its `fuzz/` folder).

@@ -36,10 +36,51 @@ impl Position {
             for &from in self.pieces_of(kind) {
                 self.gen_piece(kind, from, friends, list);
             }
+            if self.v.tables.in_place_kinds & bit(kind) != 0 {
+                self.gen_in_place(kind, friends, list);
+            }
         }
         self.gen_castles(me, friends, list);
         if self.v.hands.on {
             self.gen_from_hand(me, list);
+        }
+    }
+
+    /// The `promote in place` moves of the pieces of `kind`: each becomes a piece of a
+    /// new type on its cell, or (`or step`) on an empty cell one move of the new type
+    /// away. Kept out of line: few variants have them.
+    #[inline(never)]
+    fn gen_in_place(&self, kind: Kind, friends: u64, list: &mut MoveList) {
+        let v = &*self.v;
+        let Some(rule) = &v.tables.in_place[kind as usize] else {
+            return;
+        };
+        let owner = v.kind_owner[kind as usize];
+        for &from in self.pieces_of(kind) {
+            if !rule.zone.contains(from) {
+                continue;
+            }
+            for &t in &rule.types {
+                list.push(Move::new(from, from, mk::NORMAL, 0).with_promotion(t));
+                if !rule.step {
+                    continue;
+                }
+                // The new type's moves from here, kept when they land on an empty cell.
+                let start = list.len();
+                self.gen_piece(v.kind(t, owner), from, friends, list);
+                let mut w = start;
+                for r in start..list.len() {
+                    let m = list[r];
+                    if m.kind == mk::NORMAL
+                        && m.promotion().is_none()
+                        && self.board[m.to as usize] == 0
+                    {
+                        list.set(w, Move::new(from, m.to, mk::NORMAL, 0).with_promotion(t));
+                        w += 1;
+                    }
+                }
+                list.truncate(w);
+            }
         }
     }
 

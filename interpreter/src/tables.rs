@@ -101,6 +101,17 @@ pub(crate) struct Promo {
     pub limited: bool,
 }
 
+/// `promote in place`: a move of its own that only changes the piece's type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct InPlace {
+    /// Where the piece must stand (for its owner).
+    pub zone: CellSet,
+    /// What it may become.
+    pub types: Vec<PieceType>,
+    /// Also onto an empty cell one move of the new type away (`or step`).
+    pub step: bool,
+}
+
 /// All tables of one variant.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tables {
@@ -134,6 +145,10 @@ pub(crate) struct Tables {
     pub promo_from: Vec<u8>,
     /// Kinds with a `promote from` rule.
     pub promo_from_kinds: u64,
+    /// Per kind: its `promote in place` rule, if any.
+    pub in_place: Vec<Option<InPlace>>,
+    /// Kinds with a `promote in place` rule.
+    pub in_place_kinds: u64,
     /// Per kind: how many stand in the setup (`only lost` promotions stop there).
     pub promo_caps: Vec<u16>,
     /// Per `kind * cells + cell`: two rules may produce the same move, so generation

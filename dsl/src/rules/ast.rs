@@ -417,6 +417,11 @@ pub struct PromoteRule {
     /// `only lost`: to a type only while its player has fewer of it on the board than
     /// in the setup (Grand chess).
     pub only_lost: bool,
+    /// `promote in place [or step] [from ZONE] to TYPES`: a move of its own that only
+    /// changes the type, the piece staying (`Some(false)`) or also stepping to an empty
+    /// cell one move of the new type away (`Some(true)`); the zone (empty: every cell)
+    /// is where the piece stands.
+    pub in_place: Option<bool>,
     /// The whole statement.
     pub span: Span,
 }

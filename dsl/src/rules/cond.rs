@@ -43,6 +43,9 @@ pub enum Cond {
     Castles,
     /// `drops`: the move puts a piece from hand on the board.
     Drops,
+    /// `threatens [PIECES]`: after the move, the piece that moved could capture a piece
+    /// of another player (of those types; any type when none is named).
+    Threatens(Vec<Ident>),
     /// `turn`: the subject is the player to move.
     Turn,
     /// `moved`: the subject made the last move.
@@ -178,6 +181,7 @@ impl Builder<'_> {
             Rule::kw_promotes => Cond::Promotes,
             Rule::kw_castles => Cond::Castles,
             Rule::kw_drops => Cond::Drops,
+            Rule::threatens_fact => Cond::Threatens(self.piece_sels(&pair)),
             Rule::kw_turn => Cond::Turn,
             Rule::kw_moved => Cond::Moved,
             Rule::round_start => Cond::RoundStart,

@@ -460,11 +460,14 @@ impl<'a> Active<'a> {
         };
         piece_items(&e.body, true, &mut more, opts, cx);
         let zone_text = |p: &PromoteRule| -> Vec<String> {
-            p.zone
+            let mut z: Vec<String> = p
+                .zone
                 .terms
                 .iter()
                 .map(|t| format!("{}{:?}{}", t.name.node, t.seat, p.from))
-                .collect()
+                .collect();
+            z.push(format!("{:?}", p.in_place.is_some()));
+            z
         };
         for p in &more.promotes {
             let z = zone_text(p);

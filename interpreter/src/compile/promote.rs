@@ -10,6 +10,7 @@ use crate::ids::{Cell, Kind, PieceType};
 use crate::tables::{Promo, Tables};
 
 struct Rule {
+    in_place: Option<bool>,
     from: bool,
     zone: Vec<CellSet>,
     types: Vec<PieceType>,
@@ -34,16 +35,30 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                 );
                 break;
             }
-            let zone = env.zones.resolve(&p.zone, env.names, cx);
+            // `promote in place` without a zone: every cell.
+            let zone = if p.zone.terms.is_empty() {
+                None
+            } else {
+                env.zones.resolve(&p.zone, env.names, cx)
+            };
+            let everywhere = p.zone.terms.is_empty();
             let types: Vec<PieceType> = p
                 .into
                 .iter()
                 .filter_map(|n| env.types.resolve(n, cx))
                 .collect();
+            let zone = match zone {
+                Some(z) => Some(env.zones.eval_all(&z)),
+                None if everywhere => {
+                    Some(vec![CellSet::from_cells(cells, 0..cells as Cell); nplayers])
+                }
+                None => None,
+            };
             if let (Some(zone), Some(ty), true) = (zone, ty, types.len() == p.into.len()) {
                 rules[*ty as usize].push(Rule {
+                    in_place: p.in_place,
                     from: p.from,
-                    zone: env.zones.eval_all(&zone),
+                    zone,
                     types,
                     optional: p.optional,
                     limited: p.only_lost,
@@ -58,12 +73,13 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
     }];
     t.promo_at = vec![0; ntypes * nplayers * cells];
     t.promo_from = vec![0; ntypes * nplayers * cells];
+    in_place(&rules, ntypes, nplayers, cells, t);
     let mut reported = false;
     // Arriving (`into`), then leaving (`from`): the same fold into each table.
     for from in [false, true] {
         for owner in 0..nplayers {
             for (ty, rs) in rules.iter().enumerate() {
-                if !rs.iter().any(|r| r.from == from) {
+                if !rs.iter().any(|r| r.from == from && r.in_place.is_none()) {
                     continue;
                 }
                 let kind = (owner * ntypes + ty) as Kind;
@@ -73,10 +89,9 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                         optional: true,
                         limited: false,
                     };
-                    for r in rs
-                        .iter()
-                        .filter(|r| r.from == from && r.zone[owner].contains(cell))
-                    {
+                    for r in rs.iter().filter(|r| {
+                        r.from == from && r.in_place.is_none() && r.zone[owner].contains(cell)
+                    }) {
                         p.optional &= r.optional;
                         p.limited |= r.limited;
                         for &x in &r.types {
@@ -118,6 +133,32 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
                         t.promo_at[slot] = id as u8;
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Fills `t.in_place`: per kind, the union of its `promote in place` rules.
+fn in_place(rules: &[Vec<Rule>], ntypes: usize, nplayers: usize, cells: usize, t: &mut Tables) {
+    t.in_place = vec![None; ntypes * nplayers];
+    for owner in 0..nplayers {
+        for (ty, rs) in rules.iter().enumerate() {
+            let kind = owner * ntypes + ty;
+            for r in rs {
+                let Some(step) = r.in_place else { continue };
+                let slot = t.in_place[kind].get_or_insert_with(|| crate::tables::InPlace {
+                    zone: CellSet::new(cells),
+                    types: Vec::new(),
+                    step: false,
+                });
+                slot.zone.union_with(&r.zone[owner]);
+                slot.step |= step;
+                for &x in &r.types {
+                    if !slot.types.contains(&x) {
+                        slot.types.push(x);
+                    }
+                }
+                t.in_place_kinds |= crate::ids::bit(kind as Kind);
             }
         }
     }

@@ -114,7 +114,12 @@ impl Position {
                 } else {
                     to
                 };
-                let target = self.board[at as usize];
+                // A promotion in place (`to == from`) takes nothing.
+                let target = if at == from {
+                    0
+                } else {
+                    self.board[at as usize]
+                };
                 if target != 0 {
                     u.captured = target;
                     u.cap_cell = at;

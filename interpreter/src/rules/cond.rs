@@ -16,7 +16,7 @@ use super::expr::{Expr, Whose};
 use crate::compile::cx::help_for;
 use crate::compile::rules::{Lower, Stage};
 use crate::ids::{bit, Cell, Kind, PieceType, Player};
-use crate::moves::{mk, Move};
+use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
 use crate::variant::OptionValue;
 use dsl::limits::{MAX_PIECE_TYPES, MAX_PLAYERS};
@@ -43,6 +43,9 @@ pub(crate) enum Cond {
     /// The move removed a piece of another player of these kinds (capture or
     /// explosion).
     Captures(u64),
+    /// After the move, the piece that moved could capture a piece of another player of
+    /// these kinds.
+    Threatens(u64),
     /// The moving piece is of these kinds; it starts in zone `from` and arrives in
     /// zone `into` (zones resolved for `zone_owner`).
     Move {
@@ -152,6 +155,7 @@ impl Position {
                     .any(|p| set & (1 << p) != 0 && self.royal_attacked_by(p, mine))
             }
             Cond::Captures(kinds) => s.facts.is_some_and(|f| f.removed & kinds != 0),
+            Cond::Threatens(kinds) => s.facts.is_some_and(|f| self.threatens(f.mv.to, *kinds)),
             Cond::Move {
                 kinds,
                 from,
@@ -302,6 +306,25 @@ pub(crate) fn type_counts(types: &[PieceType]) -> [u8; MAX_PIECE_TYPES] {
     c
 }
 
+impl Position {
+    /// Whether the piece on `cell` could capture a piece of another player of `kinds`
+    /// (its pseudo-legal captures; a list is made only for this question, which only
+    /// filters ask, after a move that passed the cheaper conditions).
+    fn threatens(&self, cell: Cell, kinds: u64) -> bool {
+        let sq = self.board[cell as usize];
+        if sq == 0 {
+            return false;
+        }
+        let friends = self.friends_of(self.v.kind_owner[sq as usize - 1]);
+        let mut list = MoveList::new();
+        self.gen_piece(sq - 1, cell, friends, &mut list);
+        list.iter().any(|m| {
+            let t = self.board[m.to as usize];
+            t != 0 && friends & bit(t - 1) == 0 && kinds & bit(t - 1) != 0
+        })
+    }
+}
+
 impl Cond {
     /// True when the condition reads the move (skipped where there is none).
     pub(crate) fn reads_move(&self) -> bool {
@@ -312,6 +335,7 @@ impl Cond {
             Cond::Check(w) => *w == Whose::Victim,
             Cond::GivesCheck(_)
             | Cond::Captures(_)
+            | Cond::Threatens(_)
             | Cond::Move { .. }
             | Cond::Promotes
             | Cond::Castles
@@ -398,6 +422,12 @@ impl Lower<'_, '_> {
                     return None;
                 }
                 Cond::Captures(self.piece_kinds(pieces)?)
+            }
+            ast::Cond::Threatens(pieces) => {
+                if !needs_move(self, "`threatens` is about the piece that moved") {
+                    return None;
+                }
+                Cond::Threatens(self.piece_kinds(pieces)?)
             }
             ast::Cond::Move(m) => {
                 if !needs_move(self, "`move` is about a move") {

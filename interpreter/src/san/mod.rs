@@ -101,7 +101,8 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
         return pos.long(mv);
     };
     let ty = &v.types[piece.piece_type as usize];
-    let capture = mv.kind == mk::EP_CAPTURE || pos.board[mv.to as usize] != 0;
+    // A promotion in place (`to == from`) takes nothing.
+    let capture = mv.kind == mk::EP_CAPTURE || (pos.board[mv.to as usize] != 0 && mv.to != mv.from);
     let rivals: Vec<Cell> = legal
         .iter()
         .filter(|m| {

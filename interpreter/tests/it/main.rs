@@ -19,6 +19,7 @@ mod lines;
 mod mined;
 mod naive;
 mod perft;
+mod placement;
 mod records;
 mod render;
 mod review;

@@ -266,6 +266,7 @@ const FSF_VARIANTS: &[&str] = &[
     "shogi",
     "minishogi",
     "seirawan",
+    "sittuyin",
 ];
 
 #[test]

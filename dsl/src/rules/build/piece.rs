@@ -67,6 +67,7 @@ impl Builder<'_> {
         Some(match pair.as_rule() {
             Rule::move_rule => PieceItem::Move(self.move_rule(pair)),
             Rule::promote_rule => PieceItem::Promote(self.promote(pair)),
+            Rule::place_promote => PieceItem::Promote(self.place_promote(pair)),
             Rule::betza_rule => PieceItem::Betza(self.betza_rule(pair)),
             Rule::drop_rule => PieceItem::Drop(crate::rules::ast::DropRule {
                 gate: has(&pair, Rule::kw_gate),
@@ -293,7 +294,30 @@ impl Builder<'_> {
                 .map(|p| self.ident(p))
                 .collect(),
             only_lost: has(&pair, Rule::only_lost),
+            in_place: None,
             span: tight(&pair),
+        }
+    }
+
+    /// `promote in place [or step] [from ZONE] to TYPES`.
+    fn place_promote(&mut self, pair: P<'_>) -> PromoteRule {
+        let span = tight(&pair);
+        PromoteRule {
+            optional: true,
+            from: true,
+            zone: match find(&pair, Rule::zone_expr) {
+                Some(z) => self.zone_expr(z),
+                None => crate::rules::ast::ZoneExpr {
+                    terms: Vec::new(),
+                    span,
+                },
+            },
+            into: children(&pair, Rule::promo_ref)
+                .map(|p| self.ident(p))
+                .collect(),
+            only_lost: false,
+            in_place: Some(has(&pair, Rule::kw_step)),
+            span,
         }
     }
 

@@ -238,3 +238,31 @@ fn a_plus_before_a_piece_letter_marks_a_promoted_form() {
     assert!(!p.promoted);
     assert_eq!(codes("piece tokin ++P {\n step n\n}").len(), 1);
 }
+
+#[test]
+fn promotion_in_place_and_threatens() {
+    let Item::Piece(p) =
+        item("piece pawn P {\n step n\n promote in place or step from diag to fers\n}")
+    else {
+        panic!()
+    };
+    let PieceItem::Promote(r) = &p.body[1] else {
+        panic!("{:?}", p.body)
+    };
+    assert_eq!(r.in_place, Some(true));
+    assert_eq!(r.zone.terms[0].name.node, "diag");
+    assert_eq!(names(&r.into), ["fers"]);
+    let Item::Piece(p) = item("piece pawn P {\n promote in place to fers\n}") else {
+        panic!()
+    };
+    let PieceItem::Promote(r) = &p.body[0] else {
+        panic!()
+    };
+    assert_eq!((r.in_place, r.zone.terms.len()), (Some(false), 0));
+    let c = end_cond("end if promotes and threatens knight rook: lose");
+    let Cond::And(parts) = c else { panic!() };
+    let Cond::Threatens(pieces) = &parts[1].node else {
+        panic!()
+    };
+    assert_eq!(names(pieces), ["knight", "rook"]);
+}
