@@ -9,9 +9,44 @@
 
 use super::cond::{Cond, Scope};
 use crate::ids::Player;
-use crate::moves::{Move, MoveList};
+use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
 use std::sync::Arc;
+
+/// [`super::Filter::needs`]: the condition holds only for promotions.
+pub(crate) const NEEDS_PROMOTION: u8 = 1;
+/// ... only for drops.
+pub(crate) const NEEDS_DROP: u8 = 2;
+/// ... only for castles.
+pub(crate) const NEEDS_CASTLE: u8 = 4;
+
+/// The kinds of move `c` can hold for only: its own move-kind fact, or those of the
+/// conjuncts of an `and`.
+pub(crate) fn needs(c: &Cond) -> u8 {
+    match c {
+        Cond::Promotes => NEEDS_PROMOTION,
+        Cond::Drops => NEEDS_DROP,
+        Cond::Castles => NEEDS_CASTLE,
+        Cond::And(cs) => cs.iter().fold(0, |n, c| n | needs(c)),
+        _ => 0,
+    }
+}
+
+/// The `NEEDS_*` bits of the kinds of move `list` holds.
+fn kinds_in(list: &MoveList) -> u8 {
+    list.iter().fold(0, |k, m| {
+        k | if m.promotion().is_some() {
+            NEEDS_PROMOTION
+        } else {
+            0
+        } | if m.kind == mk::DROP { NEEDS_DROP } else { 0 }
+            | if m.kind == mk::CASTLE {
+                NEEDS_CASTLE
+            } else {
+                0
+            }
+    })
+}
 
 impl Position {
     /// Keeps the moves of `list` (pseudo-legal moves of `player`) that the rules allow.
@@ -26,7 +61,13 @@ impl Position {
             return;
         }
         let v = Arc::clone(&self.v);
-        for f in v.rules.filters.iter().filter(|f| f.must) {
+        let present = kinds_in(list);
+        for f in v
+            .rules
+            .filters
+            .iter()
+            .filter(|f| f.must && f.needs & !present == 0)
+        {
             let mut any = false;
             for &m in list.iter() {
                 if self.filter_holds(&f.cond, m, player) {
@@ -51,7 +92,13 @@ impl Position {
             return;
         }
         let v = Arc::clone(&self.v);
-        for f in v.rules.filters.iter().filter(|f| !f.must) {
+        let present = kinds_in(list);
+        for f in v
+            .rules
+            .filters
+            .iter()
+            .filter(|f| !f.must && f.needs & !present == 0)
+        {
             self.retain(list, |p, m| !p.filter_holds(&f.cond, m, player));
         }
     }
@@ -76,6 +123,11 @@ impl Position {
             Cond::Not(c) => !self.filter_holds(c, m, mover),
             Cond::And(cs) => cs.iter().all(|c| self.filter_holds(c, m, mover)),
             Cond::Or(cs) => cs.iter().any(|c| self.filter_holds(c, m, mover)),
+            // Facts of the move alone, read without gathering the others (a filter
+            // such as `forbid promotes and ...` asks them of every move).
+            Cond::Promotes => m.promotion().is_some(),
+            Cond::Drops => m.kind == mk::DROP,
+            Cond::Castles => m.kind == mk::CASTLE,
             c if !c.reads_after(explodes) => {
                 let scope = Scope {
                     subject: mover,

@@ -52,6 +52,17 @@ pub(crate) struct Filter {
     pub must: bool,
     /// About the mover and the move.
     pub cond: Cond,
+    /// The kinds of move the condition holds for only (`filter::NEEDS_*` bits): a
+    /// list without such moves skips the filter.
+    pub needs: u8,
+}
+
+impl Filter {
+    /// A filter, with what its condition needs of a move.
+    pub(crate) fn new(must: bool, cond: Cond) -> Filter {
+        let needs = filter::needs(&cond);
+        Filter { must, cond, needs }
+    }
 }
 
 /// Who an after-move or adjudication rule is about.

@@ -374,7 +374,7 @@ impl Lower<'_, '_> {
     /// `forbid COND` / `must COND`.
     pub(crate) fn filter(&mut self, f: &ast::FilterDecl) {
         if let Some(cond) = self.cond(&f.cond, Stage::Filter) {
-            self.rules.filters.push(Filter { must: f.must, cond });
+            self.rules.filters.push(Filter::new(f.must, cond));
         }
     }
 
@@ -432,10 +432,9 @@ impl Lower<'_, '_> {
             parts.push(Cond::Not(Box::new(Cond::GivesCheck(Whose::Victim))));
         }
         if ok {
-            self.rules.filters.push(Filter {
-                must: false,
-                cond: Cond::And(parts),
-            });
+            self.rules
+                .filters
+                .push(Filter::new(false, Cond::And(parts)));
         }
     }
 
