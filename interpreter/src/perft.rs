@@ -15,7 +15,10 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         return 1;
     }
     let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    walk(pos, depth, &mut lists)
+    let was = std::mem::replace(&mut pos.perft_counting, true);
+    let nodes = walk(pos, depth, &mut lists);
+    pos.perft_counting = was;
+    nodes
 }
 
 fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
@@ -37,8 +40,9 @@ fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 /// generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = MoveList::new();
+    let was = std::mem::replace(&mut pos.perft_counting, true);
     pos.perft_moves_into(&mut moves);
-    moves
+    let out = moves
         .iter()
         .map(|&m| {
             pos.make(m);
@@ -46,7 +50,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             pos.unmake();
             (m, n)
         })
-        .collect()
+        .collect();
+    pos.perft_counting = was;
+    out
 }
 
 #[cfg(test)]

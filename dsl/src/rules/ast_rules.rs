@@ -39,12 +39,15 @@ pub struct AfterDecl {
     pub span: Span,
 }
 
-/// `forbid COND` or `must COND`.
+/// `forbid COND`, `refuse COND` or `must COND`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FilterDecl {
     /// `must` (when some legal move meets COND, only those are legal) rather than
     /// `forbid` (moves that meet COND are illegal).
     pub must: bool,
+    /// `refuse COND`: a `forbid` that perft leaves out (it counts moves as
+    /// Fairy-Stockfish does).
+    pub in_play: bool,
     /// The condition, about the mover and the move.
     pub cond: Spanned<Cond>,
     /// The whole statement.

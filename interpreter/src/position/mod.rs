@@ -137,6 +137,9 @@ pub struct Position {
     pub(crate) counter_log: Vec<(u16, i64)>,
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
+    /// Perft is counting: `refuse` filters are left out, so that the tree is the one
+    /// Fairy-Stockfish counts (set by `perft` and `divide`).
+    pub(crate) perft_counting: bool,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
@@ -231,6 +234,7 @@ impl Position {
             removed_log: Vec::new(),
             counter_log: Vec::new(),
             scratch: MoveList::new(),
+            perft_counting: false,
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),

@@ -93,12 +93,10 @@ impl Position {
         }
         let v = Arc::clone(&self.v);
         let present = kinds_in(list);
-        for f in v
-            .rules
-            .filters
-            .iter()
-            .filter(|f| !f.must && f.needs & !present == 0)
-        {
+        let counting = self.perft_counting;
+        let applies =
+            |f: &&super::Filter| !f.must && f.needs & !present == 0 && !(f.in_play && counting);
+        for f in v.rules.filters.iter().filter(applies) {
             self.retain(list, |p, m| !p.filter_holds(&f.cond, m, player));
         }
     }

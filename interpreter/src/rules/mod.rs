@@ -55,13 +55,20 @@ pub(crate) struct Filter {
     /// The kinds of move the condition holds for only (`filter::NEEDS_*` bits): a
     /// list without such moves skips the filter.
     pub needs: u8,
+    /// `refuse`: left out while perft counts (`Position::perft_counting`).
+    pub in_play: bool,
 }
 
 impl Filter {
     /// A filter, with what its condition needs of a move.
     pub(crate) fn new(must: bool, cond: Cond) -> Filter {
         let needs = filter::needs(&cond);
-        Filter { must, cond, needs }
+        Filter {
+            must,
+            cond,
+            needs,
+            in_play: false,
+        }
     }
 }
 

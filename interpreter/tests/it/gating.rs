@@ -84,3 +84,27 @@ fn gates_close_in_fen_once_the_hand_is_empty() {
     );
     assert!(longs.contains(&"e8g8h".to_string()), "castling gates on e8");
 }
+
+#[test]
+fn a_piece_that_has_moved_opens_no_gate_on_coming_back() {
+    let v = named("seirawan", &[]);
+    let mut p = Position::start(&v);
+    for text in ["Nc3", "Nc6", "Nb1", "Nb8"] {
+        let m = san::parse_move(&mut p, text).unwrap();
+        p.play(m).unwrap();
+    }
+    // Back on b1 and b8, the knights have moved: no gate there, the others still open.
+    assert_eq!(
+        p.fen().unwrap(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQCDFGkqcdfg - 4 3"
+    );
+    let moves = p.legal_moves();
+    let gates: Vec<String> = moves
+        .iter()
+        .filter(|m| m.gate().is_some())
+        .map(|&m| p.long(m))
+        .collect();
+    assert!(!gates.iter().any(|m| m.starts_with("b1")), "{gates:?}");
+    assert!(gates.iter().any(|m| m.starts_with("g1")), "{gates:?}");
+    assert!(san::parse_move(&mut p, "Nc3/H").is_err());
+}

@@ -1,7 +1,7 @@
 //! Shogi and Minishogi: promoted forms written `+P`, promotion on entering, leaving or
 //! moving inside the camp (forced where a piece could never move again), promoted pieces
 //! back to hand unpromoted, nifu (`pieces pawn along file`), and the pawn drop that
-//! mates, which loses for the dropper.
+//! mates, which is refused.
 
 use crate::common::named;
 use chessgraph::{san, EndReason, Outcome, Position, Score};
@@ -111,21 +111,40 @@ fn drops_keep_to_their_zones_and_nifu() {
 }
 
 #[test]
-fn a_mate_by_a_pawn_drop_loses_for_the_dropper() {
+fn a_pawn_drop_that_mates_is_refused() {
     let v = named("shogi", &[]);
-    let mut p = Position::from_str(&v, "3rkr3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
-    let m = san::parse_move(&mut p, "P@e8").unwrap();
-    p.play(m).unwrap();
-    assert!(p.legal_moves().is_empty());
+    let fen = "3rkr3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1";
+    let mut p = Position::from_str(&v, fen).unwrap();
+    // P@e8 would mate (the gold on e7 guards it): not a legal move in play.
+    assert!(san::parse_move(&mut p, "P@e8").is_err());
+    assert!(!legal_long(&mut p).contains(&"P@e8".to_string()));
+    assert_eq!(p.legal_moves().len(), 78);
+    // Perft counts it, as Fairy-Stockfish does, and where it is made all the same
+    // (perft's tree, a record of Fairy-Stockfish's moves) it loses for the dropper.
+    assert_eq!(chessgraph::perft(&mut p, 1), 79);
+    let drop = chessgraph::divide(&mut p, 1)
+        .into_iter()
+        .map(|(m, _)| m)
+        .find(|&m| p.long(m) == "P@e8")
+        .unwrap();
+    p.make(drop);
     match p.outcome() {
         Outcome::Finished { scores, .. } => assert_eq!(scores, [Score::Loss, Score::Win]),
         o => panic!("{o:?}"),
     }
+    p.unmake();
+    // Other pawn drops stay, checks too when they do not mate.
+    assert!(legal_long(&mut p).contains(&"P@e6".to_string()));
+    let mut q = Position::from_str(&v, "3rk4/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+    assert!(
+        legal_long(&mut q).contains(&"P@e8".to_string()),
+        "the king escapes to f9"
+    );
     // A mate by a dropped gold is a plain checkmate, won by the dropper.
-    let mut q = Position::from_str(&v, "3rkr3/3s1s3/4G4/9/9/9/9/9/4K4[G] w - - 0 1").unwrap();
-    let m = san::parse_move(&mut q, "G@e8").unwrap();
-    q.play(m).unwrap();
-    match q.outcome() {
+    let mut g = Position::from_str(&v, "3rkr3/3s1s3/4G4/9/9/9/9/9/4K4[G] w - - 0 1").unwrap();
+    let m = san::parse_move(&mut g, "G@e8").unwrap();
+    g.play(m).unwrap();
+    match g.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::Checkmate);
             assert_eq!(scores, [Score::Win, Score::Loss]);

@@ -104,7 +104,7 @@ impl Builder<'_> {
             Rule::mine_stmt => Item::Mine(self.mine_rule(pair)),
             Rule::turns_stmt => Item::Turns(self.turns(pair)),
             Rule::after_stmt => Item::After(self.after(pair)),
-            Rule::forbid_stmt => Item::Filter(self.filter(pair, false)),
+            Rule::forbid_stmt | Rule::refuse_stmt => Item::Filter(self.filter(pair, false)),
             Rule::must_stmt => Item::Filter(self.filter(pair, true)),
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),

@@ -21,10 +21,11 @@ impl Builder<'_> {
         }
     }
 
-    /// `forbid COND` or `must COND`.
+    /// `forbid COND`, `refuse COND` or `must COND`.
     pub(super) fn filter(&mut self, pair: P<'_>, must: bool) -> FilterDecl {
         FilterDecl {
             must,
+            in_play: pair.as_rule() == Rule::refuse_stmt,
             cond: self.cond(child(&pair, Rule::cond)),
             span: tight(&pair),
         }

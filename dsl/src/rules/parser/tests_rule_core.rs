@@ -266,3 +266,15 @@ fn promotion_in_place_and_threatens() {
     };
     assert_eq!(names(pieces), ["knight", "rook"]);
 }
+
+#[test]
+fn refuse_is_a_forbid_in_play_only() {
+    let Item::Filter(f) = item("refuse drops and gives check") else {
+        panic!()
+    };
+    assert!(f.in_play && !f.must);
+    let Item::Filter(f) = item("forbid drops") else {
+        panic!()
+    };
+    assert!(!f.in_play);
+}

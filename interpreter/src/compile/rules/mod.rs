@@ -374,7 +374,9 @@ impl Lower<'_, '_> {
     /// `forbid COND` / `must COND`.
     pub(crate) fn filter(&mut self, f: &ast::FilterDecl) {
         if let Some(cond) = self.cond(&f.cond, Stage::Filter) {
-            self.rules.filters.push(Filter::new(f.must, cond));
+            let mut filter = Filter::new(f.must, cond);
+            filter.in_play = f.in_play;
+            self.rules.filters.push(filter);
         }
     }
 
