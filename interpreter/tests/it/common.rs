@@ -103,6 +103,14 @@ impl Rng {
     }
 }
 
+/// The legal moves of `p` in long notation, sorted.
+pub fn sorted_longs(p: &mut Position) -> Vec<String> {
+    let moves = p.legal_moves();
+    let mut out: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
+    out.sort();
+    out
+}
+
 /// A position from `"K h3, k h12, P e4"` (as the placement writes pieces: FEN case with
 /// two players, `wK gP` tag + letter with more), the tag of the player to move and the
 /// unmoved cells, comma-separated (empty: none).

@@ -1,15 +1,8 @@
 //! Sittuyin: the placement phase written as `must drops`, and the promotion as a move
 //! of its own (`promote in place or step`), with its conditions as filters.
 
-use crate::common::named;
+use crate::common::{named, sorted_longs as longs};
 use chessgraph::{san, MoveKind, Position};
-
-fn longs(p: &mut Position) -> Vec<String> {
-    let moves = p.legal_moves();
-    let mut out: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
-    out.sort();
-    out
-}
 
 #[test]
 fn pieces_are_placed_before_anything_moves() {

@@ -3,7 +3,7 @@
 //! subjects of `end if`. (The variants built on them are checked against
 //! Fairy-Stockfish in `perft.rs`.)
 
-use crate::common::{chess_board, named, place, variant};
+use crate::common::{chess_board, named, place, sorted_longs as longs, variant};
 use chessgraph::{MoveKind, Outcome, Position, Score, Variant};
 use std::sync::Arc;
 
@@ -14,13 +14,6 @@ fn play(p: &mut Position, moves: &[&str]) {
             .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
         p.make(mv);
     }
-}
-
-fn longs(p: &mut Position) -> Vec<String> {
-    let moves = p.legal_moves();
-    let mut v: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
-    v.sort();
-    v
 }
 
 /// Every legal move of `p` made and unmade: the position after it reads back from its

@@ -3,15 +3,8 @@
 //! back to hand unpromoted, nifu (`pieces pawn along file`), and the pawn drop that
 //! mates, which is refused.
 
-use crate::common::named;
+use crate::common::{named, sorted_longs as legal_long};
 use chessgraph::{san, EndReason, Outcome, Position, Score};
-
-fn legal_long(p: &mut Position) -> Vec<String> {
-    let moves = p.legal_moves();
-    let mut out: Vec<String> = moves.iter().map(|&m| p.long(m)).collect();
-    out.sort();
-    out
-}
 
 #[test]
 fn promoted_forms_read_and_write_with_a_plus() {
