@@ -398,10 +398,20 @@ fn first_visit(v: &Arc<Variant>, s: &str) -> bool {
 /// At `p` (string `s`, hash `h`): perft(1) counts every move; each move's SAN and long
 /// notation read back as the move; make/unmake of each restores the position.
 fn check_every_move(p: &mut Position, s: &str, h: u64) {
-    // perft(1) counts what the rules allow, adjudication aside.
+    // perft(1) counts what the rules allow, adjudication aside, and what a `refuse`
+    // rule keeps out of play (and nothing else).
     let moves = p.every_move();
     let nodes = chessgraph::perft(p, 1);
-    if nodes != moves.len() as u64 {
+    let mut refused = 0;
+    if !moves.is_empty() {
+        for (m, _) in chessgraph::divide(p, 1) {
+            if !moves.contains(&m) {
+                assert!(p.refuses(m), "{s:?}: perft counts {}", p.long(m));
+                refused += 1;
+            }
+        }
+    }
+    if nodes != (moves.len() + refused) as u64 {
         assert!(
             moves.is_empty() && matches!(p.outcome(), Outcome::Finished { .. }),
             "{s:?}: perft(1) = {nodes}, every_move() has {}",

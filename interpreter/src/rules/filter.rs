@@ -101,6 +101,18 @@ impl Position {
         }
     }
 
+    /// True when a `refuse` rule takes `m`, a move perft counts here, out of play: the
+    /// moves perft counts are those of [`Position::every_move`] and these.
+    pub fn refuses(&mut self, m: Move) -> bool {
+        let v = Arc::clone(&self.v);
+        let mover = self.mover(m);
+        v.rules
+            .filters
+            .iter()
+            .filter(|f| f.in_play)
+            .any(|f| self.filter_holds(&f.cond, m, mover))
+    }
+
     /// Keeps the moves `keep` says yes to, in order.
     fn retain(&mut self, list: &mut MoveList, mut keep: impl FnMut(&mut Position, Move) -> bool) {
         let mut w = 0;
