@@ -140,6 +140,9 @@ pub struct Position {
     /// Perft is counting: `refuse` filters are left out, so that the tree is the one
     /// Fairy-Stockfish counts (set by `perft` and `divide`).
     pub(crate) perft_counting: bool,
+    /// A `can move` condition is generating moves: filters that generate moves
+    /// themselves, and `refuse`, are left out (see `rules/cond.rs::can_move`).
+    pub(crate) in_can: bool,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
@@ -235,6 +238,7 @@ impl Position {
             counter_log: Vec::new(),
             scratch: MoveList::new(),
             perft_counting: false,
+            in_can: false,
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),

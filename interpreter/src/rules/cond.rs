@@ -198,9 +198,14 @@ impl Position {
     }
 
     /// Whether the player to move has a legal move meeting `m` (a `Move` condition).
+    /// His moves are generated without the filters that themselves ask `can move` and
+    /// without `refuse` (Fairy-Stockfish's moves for a mate test): filters never nest,
+    /// so a chain of checking pawn drops cannot recurse.
     fn can_move(&mut self, m: &Cond, s: &Scope) -> bool {
         let mut list = std::mem::take(&mut self.can_scratch);
+        let was = std::mem::replace(&mut self.in_can, true);
         self.rule_moves_into(&mut list);
+        self.in_can = was;
         let me = self.to_move;
         let mut found = false;
         for &mv in list.iter() {

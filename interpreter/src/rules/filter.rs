@@ -62,11 +62,12 @@ impl Position {
         }
         let v = Arc::clone(&self.v);
         let present = kinds_in(list);
+        let nested = self.in_can;
         for f in v
             .rules
             .filters
             .iter()
-            .filter(|f| f.must && f.needs & !present == 0)
+            .filter(|f| f.must && f.needs & !present == 0 && !(f.costly && nested))
         {
             let mut any = false;
             for &m in list.iter() {
@@ -93,9 +94,13 @@ impl Position {
         }
         let v = Arc::clone(&self.v);
         let present = kinds_in(list);
-        let counting = self.perft_counting;
-        let applies =
-            |f: &&super::Filter| !f.must && f.needs & !present == 0 && !(f.in_play && counting);
+        let (counting, nested) = (self.perft_counting, self.in_can);
+        let applies = |f: &&super::Filter| {
+            !f.must
+                && f.needs & !present == 0
+                && !(f.in_play && (counting || nested))
+                && !(f.costly && nested)
+        };
         for f in v.rules.filters.iter().filter(applies) {
             self.retain(list, |p, m| !p.filter_holds(&f.cond, m, player));
         }

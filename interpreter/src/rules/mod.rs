@@ -57,17 +57,22 @@ pub(crate) struct Filter {
     pub needs: u8,
     /// `refuse`: left out while perft counts (`Position::perft_counting`).
     pub in_play: bool,
+    /// The condition generates moves (`can move`): left out of the moves such a
+    /// condition generates, so that filters never nest.
+    pub costly: bool,
 }
 
 impl Filter {
     /// A filter, with what its condition needs of a move.
     pub(crate) fn new(must: bool, cond: Cond) -> Filter {
         let needs = filter::needs(&cond);
+        let costly = cond.costly();
         Filter {
             must,
             cond,
             needs,
             in_play: false,
+            costly,
         }
     }
 }
