@@ -121,9 +121,10 @@ impl GameRecord {
         });
     }
 
-    /// Adds a comment after the last move (before the first, when there is none).
+    /// Adds a comment after the last move (before the first, when there is none),
+    /// without braces and with its whitespace runs as single spaces.
     pub fn comment(&mut self, text: impl Into<String>) {
-        let text = text.into().replace(['{', '}'], "");
+        let text = comment_text(&text.into());
         match self.moves.last_mut() {
             Some(m) => m.comments.push(text),
             None => self.preamble.push(text),
@@ -139,4 +140,13 @@ impl GameRecord {
     fn last_turn(&self) -> Option<u32> {
         self.moves.iter().rev().find_map(|m| m.turn)
     }
+}
+
+/// A comment as records hold it: no braces, whitespace runs as single spaces, trimmed
+/// (so that it writes and reads back the same, wherever lines wrap).
+pub(crate) fn comment_text(text: &str) -> String {
+    text.replace(['{', '}'], "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -75,7 +75,10 @@ fn pieces(text: &str) -> Result<Vec<Piece>, RecordError> {
                         None => return Err(RecordError::Comment(short(&comment))),
                     }
                 }
-                out.push(Piece::Comment(comment.trim().to_owned()));
+                // As `GameRecord::comment` keeps it: no `{` (the writer could not tell it
+                // from a comment's start), whitespace runs as one space (lines are
+                // wrapped between words).
+                out.push(Piece::Comment(super::comment_text(&comment)));
             }
             '}' => return Err(RecordError::Comment(short(&word))),
             c if c.is_whitespace() => flush(&mut word, &mut out),
