@@ -144,10 +144,14 @@ fn castling(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(),
             // once the king has moved).
             let col = (ch.to_ascii_uppercase() as u8 - b'A') as usize;
             let ntypes = v.types.len();
+            // Only a kind whose unmoved state is kept (one that stands on a gate cell at
+            // the start): a pawn put on the first rank opens no gate.
             let gate = (0..v.cell_count() as Cell).find(|&c| {
+                let sq = pos.board[c as usize];
                 column(v, c) == Some(col)
-                    && pos.board[c as usize] != 0
-                    && v.kind_owner[pos.board[c as usize] as usize - 1] == player
+                    && sq != 0
+                    && v.kind_owner[sq as usize - 1] == player
+                    && v.virgin_kinds & bit(sq - 1) != 0
                     && v.hands.gates_at(player, c, ntypes)
             });
             if let Some(c) = gate {

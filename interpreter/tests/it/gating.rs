@@ -108,3 +108,23 @@ fn a_piece_that_has_moved_opens_no_gate_on_coming_back() {
     assert!(gates.iter().any(|m| m.starts_with("g1")), "{gates:?}");
     assert!(san::parse_move(&mut p, "Nc3/H").is_err());
 }
+
+/// Found by the position fuzz target: a gate letter on the file of a pawn put on the
+/// first rank marked the pawn unmoved, and the position string did not read back.
+#[test]
+fn a_gate_letter_over_a_pawn_opens_no_gate() {
+    let v = named("seirawan", &[]);
+    let fen = "nrqbkrbn/pppppppp/8/8/8/8/PPPPPPQR/PBNPKRBN[] w AFBfb - 0 1";
+    if let Ok(p) = Position::from_str(&v, fen) {
+        let s = p.to_string();
+        let back = Position::from_str(&v, &s).unwrap();
+        assert!(back == p, "{s}");
+    }
+    // The knight on b1 still opens its gate.
+    let p = Position::from_str(
+        &v,
+        "nrqbkrbn/pppppppp/8/8/8/8/PPPPPPQR/PBNPKRBN[H] w B - 0 1",
+    )
+    .unwrap();
+    assert!(p.fen().unwrap().contains(" B "), "{}", p.fen().unwrap());
+}
