@@ -72,12 +72,7 @@ impl HandRules {
         let mut gated = 0;
         for &(cell, kind) in setup {
             let owner = kind as usize / ntypes;
-            let opens = (0..ntypes).any(|t| {
-                self.gate_zone[owner * ntypes + t]
-                    .as_ref()
-                    .is_some_and(|z| z.contains(cell))
-            });
-            if opens && owner < players {
+            if owner < players && self.gates_at(owner as Player, cell, ntypes) {
                 gated |= crate::ids::bit(kind);
             }
         }
@@ -113,6 +108,20 @@ impl Position {
         let n = self.hand[kind as usize] - 1;
         self.hand[kind as usize] = n;
         self.hash ^= self.v.keys.hand(kind, n);
+    }
+
+    /// The kinds of `player`'s pieces in hand that may enter through a gate.
+    pub(crate) fn gates_in_hand(&self, player: Player) -> u64 {
+        let mut kinds = self.v.hands.gate_kinds & self.v.owner_kinds[player as usize];
+        let mut held = 0u64;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            if self.hand[kind as usize] > 0 {
+                held |= crate::ids::bit(kind);
+            }
+        }
+        held
     }
 
     /// Adds `me`'s gates, then his drops (kept out of line: most variants have no
@@ -154,15 +163,7 @@ impl Position {
     /// empty). A move that promotes opens no gate.
     pub(crate) fn gen_gates(&self, me: Player, list: &mut MoveList) {
         let hands = &self.v.hands;
-        let mut kinds = hands.gate_kinds & self.v.owner_kinds[me as usize];
-        let mut ready = 0u64;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as Kind;
-            kinds &= kinds - 1;
-            if self.hand[kind as usize] > 0 {
-                ready |= crate::ids::bit(kind);
-            }
-        }
+        let ready = self.gates_in_hand(me);
         if ready == 0 {
             return;
         }

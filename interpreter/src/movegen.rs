@@ -36,9 +36,12 @@ impl Position {
             for &from in self.pieces_of(kind) {
                 self.gen_piece(kind, from, friends, list);
             }
-            if self.v.tables.in_place_kinds & bit(kind) != 0 {
-                self.gen_in_place(kind, friends, list);
-            }
+        }
+        let mut in_place = self.v.tables.in_place_kinds & friends & self.present;
+        while in_place != 0 {
+            let kind = in_place.trailing_zeros() as Kind;
+            in_place &= in_place - 1;
+            self.gen_in_place(kind, friends, list);
         }
         self.gen_castles(me, friends, list);
         if self.v.hands.on {

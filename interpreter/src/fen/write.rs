@@ -12,7 +12,7 @@
 //! same position without those marks (see [`Position::fen`]).
 
 use super::{column, rectangular};
-use crate::ids::{bit, Cell, PieceType, Player};
+use crate::ids::{Cell, Player};
 use crate::position::Position;
 use crate::variant::{CastleInfo, Variant};
 
@@ -94,14 +94,10 @@ impl Position {
             return true;
         }
         let owner = v.kind_owner[sq as usize - 1];
-        if v.hands.gates_at(owner, c, v.types.len()) {
-            let holds = (0..v.types.len()).any(|t| {
-                let k = v.kind(t as PieceType, owner);
-                v.hands.gate_kinds & bit(k) != 0 && self.hand[k as usize] > 0
-            });
-            if holds || v.hands.captures {
-                return false;
-            }
+        if v.hands.gates_at(owner, c, v.types.len())
+            && (self.gates_in_hand(owner) != 0 || v.hands.captures)
+        {
+            return false;
         }
         let t = &v.tables;
         if t.atoms(t.slot(sq - 1, c)).iter().any(|a| a.first) {
@@ -174,11 +170,7 @@ fn castling(v: &Variant, p: &Position) -> Option<String> {
 /// already marks (the king's and the partner's of each castle written).
 fn gate_letters(v: &Variant, p: &Position, player: Player) -> Option<String> {
     let ntypes = v.types.len();
-    let in_hand = (0..ntypes).any(|t| {
-        let k = v.kind(t as PieceType, player);
-        v.hands.gate_kinds & bit(k) != 0 && p.hand[k as usize] > 0
-    });
-    if v.hands.gate_kinds == 0 || (!in_hand && !v.hands.captures) {
+    if v.hands.gate_kinds == 0 || (p.gates_in_hand(player) == 0 && !v.hands.captures) {
         return Some(String::new());
     }
     let mut marked = Vec::new();
