@@ -39,7 +39,7 @@ pub(crate) fn is_fen(v: &Variant, fs: &[Field]) -> bool {
             matches!(c, 'K' | 'Q' | 'k' | 'q')
                 || c.is_ascii_alphabetic() && v.cell(castling).is_none()
         });
-    let ep_like = ep == "-" || (!ep.contains('>') && v.cell(ep).is_some());
+    let ep_like = ep == "-" || (!ep.contains('>') && ep_cells(v, ep).is_some());
     let both_dash = castling == "-" && ep == "-" && fs.len() == 6;
     castling_like && ep_like && !both_dash && castling.chars().all(|c| c != ',')
 }
@@ -201,10 +201,29 @@ fn pairs<'v>(v: &'v Variant, player: Player, board: &[u8]) -> Vec<(&'v CastleInf
         .collect()
 }
 
-/// Finds the move of the player not to move that passed `square` and ended where a
-/// piece of his now stands.
+/// The cells of an en-passant field: one cell name, or several written together as
+/// Fairy-Stockfish writes them when a move passed more than one cell (`c3d4` after a
+/// Berolina pawn's b2-d4: the cell passed and, as FSF counts it, the cell reached).
+/// `None` when the text is not a run of cell names.
+fn ep_cells(v: &Variant, text: &str) -> Option<Vec<Cell>> {
+    const MAX: usize = 8;
+    let mut cells = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() && cells.len() < MAX {
+        let letters = rest.find(|c: char| !c.is_ascii_lowercase())?;
+        let digits = rest[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |n| letters + n);
+        cells.push(v.cell(&rest[..digits])?);
+        rest = &rest[digits..];
+    }
+    (rest.is_empty() && !cells.is_empty()).then_some(cells)
+}
+
+/// Finds the move of the player not to move that passed one of the field's cells (the
+/// first that a move passed) and ended where a piece of his now stands.
 fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(), PositionError> {
-    let square = v.cell(f.text).ok_or_else(|| {
+    let cells = ep_cells(v, f.text).ok_or_else(|| {
         r.err(
             K::UnknownCell,
             format!("unknown cell `{}`", short(f.text)),
@@ -212,6 +231,26 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
             f.text.len(),
         )
     })?;
+    for square in cells {
+        if let Some(entry) = ep_entry(v, pos, square) {
+            pos.insert_ep(entry);
+            return Ok(());
+        }
+    }
+    Err(r.err(
+        K::Illegal,
+        format!(
+            "no piece of the player not to move could have passed `{}`",
+            f.text
+        ),
+        f.at,
+        f.text.len(),
+    ))
+}
+
+/// The en-passant entry of the move of the player not to move that passed `square`
+/// and ended where a piece of his now stands.
+fn ep_entry(v: &Variant, pos: &Position, square: Cell) -> Option<EpEntry> {
     let creator = 1 - pos.to_move;
     let t = &v.tables;
     let cells = v.cell_count();
@@ -261,25 +300,16 @@ fn en_passant(r: &Reader, v: &Variant, f: Field, pos: &mut Position) -> Result<(
                     _ => {}
                 }
                 if found != NO_EP {
-                    pos.insert_ep(EpEntry {
+                    return Some(EpEntry {
                         path: found,
                         victim: victim as Cell,
                         creator,
                     });
-                    return Ok(());
                 }
             }
         }
     }
-    Err(r.err(
-        K::Illegal,
-        format!(
-            "no piece of the player not to move could have passed `{}`",
-            f.text
-        ),
-        f.at,
-        f.text.len(),
-    ))
+    None
 }
 
 #[cfg(test)]

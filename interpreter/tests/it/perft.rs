@@ -267,6 +267,9 @@ const FSF_VARIANTS: &[&str] = &[
     "minishogi",
     "seirawan",
     "sittuyin",
+    "grasshopper",
+    "berolina",
+    "losalamos",
 ];
 
 #[test]
