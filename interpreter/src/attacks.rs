@@ -40,6 +40,39 @@ fn ray_hit<const FLANKS: bool>(
     false
 }
 
+/// True when, past the first piece of some branch of `nodes` (the screen), the first
+/// piece of some branch of the screen's subtree is of a kind in `live` that hops back
+/// over the screen onto the ray's origin: `masks` are the nodes' hop masks
+/// ([`crate::tables::Tables::hop_attack`]).
+#[inline]
+fn hop_hit(nodes: &[RayNode], masks: &[(u64, u64)], board: &[u8], live: u64) -> bool {
+    let mut i = 0;
+    while let Some(n) = nodes.get(i) {
+        if board[n.cell as usize] == 0 {
+            i += 1;
+            continue;
+        }
+        let end = n.skip as usize;
+        let mut j = i + 1;
+        while j < end {
+            let m = nodes[j];
+            let sq = board[m.cell as usize];
+            if sq == 0 {
+                j += 1;
+                continue;
+            }
+            let (near, far) = masks[j];
+            let k = bit(sq - 1) & live;
+            if k & far != 0 || (n.depth == 1 && k & near != 0) {
+                return true;
+            }
+            j = m.skip as usize;
+        }
+        i = end;
+    }
+    false
+}
+
 impl Position {
     /// True when a piece of a kind in `attackers` could capture on `cell` (as if a
     /// piece of the defender stood there).
@@ -57,18 +90,23 @@ impl Position {
             for d in 0..topo.dirs as u8 {
                 let id = topo.ray_id(cell, d);
                 let (all, far) = t.ray_kinds[id as usize];
-                if all & live == 0 {
-                    continue;
+                if all & live != 0 {
+                    // Without far attackers only the first cells of the ray matter.
+                    let near = far & live == 0;
+                    let hit = if flanks {
+                        ray_hit::<true>(topo, topo.ray(id), board, live, near)
+                    } else {
+                        ray_hit::<false>(topo, topo.ray(id), board, live, near)
+                    };
+                    if hit {
+                        return true;
+                    }
                 }
-                // Without far attackers only the first cells of the ray matter.
-                let near = far & live == 0;
-                let hit = if flanks {
-                    ray_hit::<true>(topo, topo.ray(id), board, live, near)
-                } else {
-                    ray_hit::<false>(topo, topo.ray(id), board, live, near)
-                };
-                if hit {
-                    return true;
+                if t.hop_kinds & live != 0 && t.ray_hops[id as usize] & live != 0 {
+                    let range = topo.ray_range(id);
+                    if hop_hit(topo.ray(id), &t.hop_attack[range], board, live) {
+                        return true;
+                    }
                 }
             }
             if t.leap_kinds[cell as usize] & live != 0 {

@@ -3,13 +3,18 @@
 //!
 //! With the check rule in force and exactly one royal, checkers and pinned pieces are
 //! found by walking rays from the royal. Then an ordinary move (no en passant, no
-//! castle, no royal captured, no promotion to a royal) of an unpinned piece that is not royal and not on a
-//! flank cell needs no test when the player is not in check; a pinned one may move
-//! along its pin line; in single check it is legal exactly when it lands on the
-//! checker or between checker and royal. A royal's
-//! ordinary move tests its target with the royal lifted. Everything else (en passant,
-//! castles, pinned pieces in check, double check, several royals, flanked boards in check,
-//! opponents whose attacks pins do not see) is made, tested and unmade.
+//! castle, no royal captured, no promotion to a royal) of an unpinned piece that is
+//! not royal and not on a flank cell needs no test when the player is not in check; a
+//! pinned one may move along its pin line; in single check it is legal exactly when it
+//! lands on the checker or between checker and royal. The other ordinary moves and
+//! drops (a royal's move, a flank cell emptied, double check, flanked boards in check,
+//! and every move when hoppers or lame leapers attack: pins do not see their screens
+//! and legs) are tested on the board alone: the piece lifted and put down, the royal's
+//! cell looked at through the attack tables, the two cells restored. Only what the
+//! tables cannot see is made, tested and unmade: en passant, castles, captures of
+//! royals, several royals, explosions, an `unless` condition, and attackers whose
+//! captures are found by generation (`first` captures, capture filters, hops over some
+//! screens only). [`Position::probe_count`] counts those.
 
 use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
@@ -139,10 +144,15 @@ impl Position {
         let attackers = self.attackers_of(me);
         // The shortcuts (pins, checkers, the lifted royal) judge a move by the check rule
         // alone: explosions and an `unless` condition need the move made.
-        let fast = count == 1
-            && attackers & self.present & self.v.tables.pin_unsafe == 0
-            && !self.v.rules.explodes
-            && self.v.rules.unless.is_none();
+        let simple = count == 1 && !self.v.rules.explodes && self.v.rules.unless.is_none();
+        let live = attackers & self.present;
+        // Plain moves and drops are tested on the board alone, moved without make and
+        // unmake, when the attack tables see every attacker.
+        let on_board = simple && live & self.v.tables.irregular == 0;
+        // Pins and checkers decide most moves without a test, unless hoppers or lame
+        // leapers attack (a move anywhere on a line may open or close their screens
+        // and legs).
+        let fast = on_board && live & self.v.tables.pin_unsafe == 0;
         let royal = royals[0];
         let check = if fast {
             self.find_pins(royal, attackers)
@@ -172,33 +182,31 @@ impl Position {
             // unblocked (a dropped royal is a new royal to keep safe).
             let drop =
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !self.mined(m.to);
-            let legal = if fast && drop {
+            let legal = if !(plain || drop) || !on_board {
+                self.try_move(me, m, count)
+            } else if !fast {
+                self.survives_on_board(m, royal, attackers)
+            } else if drop {
                 match check {
                     Check::None => true,
                     Check::Single if blockable => self.block.contains(m.to),
-                    _ => self.try_move(me, m, count),
+                    _ => self.survives_on_board(m, royal, attackers),
                 }
-            } else if !fast || !plain {
-                self.try_move(me, m, count)
-            } else if m.from == royal {
-                let sq = self.board[royal as usize];
-                self.board[royal as usize] = 0;
-                let hit = self.attacked(m.to, attackers);
-                self.board[royal as usize] = sq;
-                !hit
-            } else if flanks && self.v.flank_cells.contains(m.from) {
-                self.try_move(me, m, count)
+            } else if m.from == royal || flanks && self.v.flank_cells.contains(m.from) {
+                // The royal's target with the royal lifted; a flank cell that empties
+                // may open a diagonal anywhere.
+                self.survives_on_board(m, royal, attackers)
             } else if pins && self.pinned.contains(m.from) {
                 if check == Check::None {
                     self.pin_line(m.from).contains(m.to)
                 } else {
-                    self.try_move(me, m, count)
+                    self.survives_on_board(m, royal, attackers)
                 }
             } else {
                 match check {
                     Check::None => true,
                     Check::Single if blockable => self.block.contains(m.to),
-                    _ => self.try_move(me, m, count),
+                    _ => self.survives_on_board(m, royal, attackers),
                 }
             };
             if legal {
@@ -207,6 +215,31 @@ impl Position {
             }
         }
         list.truncate(w);
+    }
+
+    /// True when, with `m`'s piece lifted from its cell and put on its target (a piece
+    /// there removed), no piece of `attackers` attacks `royal` (or the royal's target,
+    /// when it moves). For plain moves and drops of one royal's player under the check
+    /// rule alone, whose effects beyond the two cells no attack can see.
+    fn survives_on_board(&mut self, m: Move, royal: Cell, attackers: u64) -> bool {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (was_from, was_to) = (self.board[from], self.board[to]);
+        let moved = if m.kind == mk::DROP {
+            m.aux as u8 + 1
+        } else {
+            was_from
+        };
+        self.board[from] = 0;
+        self.board[to] = moved;
+        let king = if m.from == royal && m.kind != mk::DROP {
+            m.to
+        } else {
+            royal
+        };
+        let hit = self.attacked(king, attackers);
+        self.board[to] = was_to;
+        self.board[from] = was_from;
+        !hit
     }
 
     /// The cells the pinned piece on `cell` may move to.

@@ -22,12 +22,22 @@ impl Position {
         self.forbid_filtered(me, list);
     }
 
+    /// How many moves this position (and the positions cloned from it since) made
+    /// and unmade to test them: legality tests that the attack tables could not
+    /// decide on the board alone, and rules that look at the position after a move
+    /// (`gives check`, `forbid` and `must` conditions on the result). The benchmarks
+    /// report it per variant: the fewer, the faster.
+    pub fn probe_count(&self) -> u64 {
+        self.probes
+    }
+
     /// Makes `m` as a probe, asks `test` about the position after it, and takes the
     /// move back.
     #[inline]
     pub(crate) fn probe<T>(&mut self, m: crate::Move, test: impl FnOnce(&mut Position) -> T) -> T {
         let was = self.probing;
         self.probing = true;
+        self.probes += 1;
         self.make(m);
         let answer = test(self);
         self.unmake();

@@ -169,7 +169,17 @@ pub(crate) struct Tables {
     pub ray_kinds: Vec<(u64, u64)>,
     /// Per cell: the kinds of its leap sources.
     pub leap_kinds: Vec<u64>,
-    /// Kinds whose attacks are found by generating their captures (hops, `first`).
+    /// Per ray node of the topology's pool (empty when no kind hops): the kinds that,
+    /// standing on the node, capture the ray's origin by hopping back along the ray,
+    /// as `(near, far)`: `far` when exactly one piece stands between, `near` when that
+    /// piece stands on the ray's first cell (a plain hop lands right behind it).
+    pub hop_attack: Vec<(u64, u64)>,
+    /// Per ray: the kinds of its hop masks.
+    pub ray_hops: Vec<u64>,
+    /// Kinds with hop masks.
+    pub hop_kinds: u64,
+    /// Kinds whose attacks are found by generating their captures (`first`, capture
+    /// filters, hops over some screens only).
     pub irregular: u64,
     /// Kinds whose attacks vacating a cell may open in ways pins do not see.
     pub pin_unsafe: u64,

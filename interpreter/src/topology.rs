@@ -212,6 +212,11 @@ impl Topology {
         &self.nodes[self.ray_range(id)]
     }
 
+    /// Number of nodes in the pool of all rays.
+    pub fn pool_len(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Sets the attack mask of pool node `i`.
     pub fn set_attack(&mut self, i: usize, kinds: u64) {
         self.nodes[i].attack = kinds;

@@ -42,11 +42,28 @@ pub(crate) struct SlideAttack {
     pub into: u16,
 }
 
+/// How a hop captures, for the hop attack masks: over exactly one screen of any kind.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HopAttack {
+    /// Directions.
+    pub dirs: u32,
+    /// `hop far`: lands anywhere behind the screen; else right behind it.
+    pub far: bool,
+    /// Fewest steps to the landing cell.
+    pub min: u16,
+    /// Most steps to the landing cell.
+    pub max: u16,
+    /// `into` zone (index + 1 into `Tables::zones`, 0: none).
+    pub into: u16,
+}
+
 /// How one kind on one cell captures.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SlotAttack {
     /// Capturing slides.
     pub slides: Vec<SlideAttack>,
+    /// Capturing hops over any screen.
+    pub hops: Vec<HopAttack>,
     /// Capturing single-direction steps: the direction and the target.
     pub steps: Vec<(Dir, Cell)>,
     /// Capturing leaps and dotted steps: the target and its conditions.
@@ -146,7 +163,14 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) -
                         && r.op != Op::EpCapture
                         && r.takes & env.royal_kinds != 0;
                     let filtered = r.takes & env.royal_kinds != env.royal_kinds;
-                    if captures && (r.first || filtered || matches!(r.op, Op::Hop | Op::HopFar)) {
+                    // Hops over any screen are in the hop masks, except on boards whose
+                    // flanks or seams the masks do not model.
+                    let hop = matches!(r.op, Op::Hop | Op::HopFar);
+                    let tabled_hop = hop
+                        && r.over == u64::MAX
+                        && !env.topo.has_flanks()
+                        && !env.topo.has_stops();
+                    if captures && (r.first || filtered || (hop && !tabled_hop)) {
                         out.irregular |= bit(kind);
                     }
                     let record = captures && !r.first && !filtered;
@@ -412,6 +436,19 @@ impl Builder<'_, '_, '_> {
         let len = self.t.ray_ids.len() as u32 - start;
         if len == 0 {
             return;
+        }
+        let mut atk = atk;
+        if let (Some(atk), Op::Hop | Op::HopFar) = (atk.as_deref_mut(), r.op) {
+            if r.over == u64::MAX && !topo.has_flanks() && !topo.has_stops() {
+                let hop = HopAttack {
+                    dirs,
+                    far: r.op == Op::HopFar,
+                    min: r.min.max(2),
+                    max: r.max,
+                    into,
+                };
+                atk.hops.push(hop);
+            }
         }
         if let (Some(atk), Op::Slide) = (atk, r.op) {
             // A slide that ends across a seam (a node entered by a stop edge, deeper

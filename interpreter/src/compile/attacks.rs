@@ -4,8 +4,10 @@
 //! node capture O by sliding or stepping back along the ray. The board is reversible
 //! (the loader checks it), so the way back from the node is the node's opposite of
 //! its continuing direction, and it passes exactly the cells the forward walk passed.
-//! Leaps and dotted steps get per-cell source lists. Hops and `first` captures are
-//! not in the tables: those kinds are "irregular" and tested by generating captures.
+//! Leaps and dotted steps get per-cell source lists. Hops over any screen get masks of
+//! their own per node (see [`Tables::hop_attack`]). `first` captures, capture filters
+//! and hops restricted to some screens are not in the tables: those kinds are
+//! "irregular" and tested by generating captures.
 
 use super::atoms::SlotAttack;
 use crate::ids::{bit, Cell, Kind};
@@ -33,6 +35,7 @@ pub(crate) fn compile(
     }
     t.reach = vec![0; cells];
     t.ray_kinds = vec![(0, 0); cells * topo.dirs];
+    hop_masks(slots, kinds, topo, t);
     for origin in 0..cells as Cell {
         for d in 0..topo.dirs as u8 {
             let id = topo.ray_id(origin, d);
@@ -94,7 +97,8 @@ pub(crate) fn compile(
     t.leap_start = Vec::with_capacity(cells + 1);
     t.leap_kinds = vec![0; cells];
     t.leaps.clear();
-    t.pin_unsafe = irregular;
+    // Hops are not pins: a move may open or close a screen anywhere on the line.
+    t.pin_unsafe = irregular | t.hop_kinds;
     for (c, list) in per_target.into_iter().enumerate() {
         t.leap_start.push(t.leaps.len() as u32);
         for s in list {
@@ -109,6 +113,50 @@ pub(crate) fn compile(
     t.leap_start.push(t.leaps.len() as u32);
     t.irregular = irregular;
     ep_takers(kinds, cells, t);
+}
+
+/// The hop masks: for every node of every ray from a cell O, the kinds that standing
+/// on the node capture O by hopping back along the ray, when exactly one piece stands
+/// between (`far` hops), or when that one piece stands next to O (plain hops).
+fn hop_masks(slots: &[SlotAttack], kinds: usize, topo: &Topology, t: &mut Tables) {
+    let cells = topo.cells;
+    t.hop_attack.clear();
+    t.ray_hops = vec![0; cells * topo.dirs];
+    t.hop_kinds = 0;
+    if slots.iter().all(|a| a.hops.is_empty()) {
+        return;
+    }
+    t.hop_attack = vec![(0, 0); topo.pool_len()];
+    for origin in 0..cells as Cell {
+        for d in 0..topo.dirs as u8 {
+            let id = topo.ray_id(origin, d);
+            let start = topo.ray_range(id).start;
+            for (j, node) in topo.ray(id).iter().enumerate() {
+                let i = start + j;
+                let back = topo.opposite[topo.node_dir(i) as usize];
+                let (mut near, mut far) = (0u64, 0u64);
+                for k in 0..kinds {
+                    for h in &slots[k * cells + node.cell as usize].hops {
+                        if h.dirs & (1 << back) != 0
+                            && node.depth >= h.min
+                            && node.depth <= h.max
+                            && (h.into == 0 || t.zones[h.into as usize - 1].contains(origin))
+                        {
+                            if h.far {
+                                far |= bit(k as Kind);
+                            } else {
+                                near |= bit(k as Kind);
+                            }
+                        }
+                    }
+                }
+                t.hop_attack[i] = (near, far);
+                t.ray_hops[id as usize] |= near | far;
+                t.reach[origin as usize] |= near | far;
+                t.hop_kinds |= near | far;
+            }
+        }
+    }
 }
 
 /// Per cell, the pieces whose `en passant` rules reach it ([`Tables::ep_takers`]).

@@ -143,6 +143,8 @@ pub struct Position {
     /// A `can move` condition is generating moves: filters that generate moves
     /// themselves, and `refuse`, are left out (see `rules/cond.rs::can_move`).
     pub(crate) in_can: bool,
+    /// Moves made and unmade to test them ([`Position::probe_count`]).
+    pub(crate) probes: u64,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
@@ -239,6 +241,7 @@ impl Position {
             scratch: MoveList::new(),
             perft_counting: false,
             in_can: false,
+            probes: 0,
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),
