@@ -86,7 +86,7 @@ pub use ids::{Cell, Dir, Piece, PieceType, Player, MAX_KINDS};
 pub use mines::MinesShown;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_THREADS};
 pub use position::{Announcement, MineEvent, Position};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,

@@ -66,6 +66,9 @@ pub enum Command {
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads (the work split after two plies).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Write `snapshots/<name>.snap` from the variant's `review.txt`.
     Snapshot {

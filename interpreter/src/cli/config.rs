@@ -62,6 +62,8 @@ pub enum Config {
         position: Option<String>,
         /// Counts per first move.
         divide: bool,
+        /// Threads to count on.
+        threads: usize,
     },
     /// `snapshot VARIANT`.
     Snapshot {
@@ -287,6 +289,7 @@ impl Config {
                 depth,
                 position,
                 divide,
+                threads,
             } => {
                 if depth > MAX_PERFT_DEPTH {
                     return Err(CliError::DepthTooLarge {
@@ -299,6 +302,7 @@ impl Config {
                     depth,
                     position,
                     divide,
+                    threads: threads as usize,
                 }
             }
             Command::Snapshot {

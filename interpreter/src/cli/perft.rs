@@ -1,5 +1,5 @@
-//! `chessgraph perft VARIANT DEPTH [--position P] [--divide]`: node counts, time and
-//! speed.
+//! `chessgraph perft VARIANT DEPTH [--position P] [--divide] [--threads N]`: node
+//! counts, time and speed.
 
 use super::config::VariantSpec;
 use super::error::CliError;
@@ -13,13 +13,14 @@ pub fn run(
     depth: u32,
     position: Option<&str>,
     divide: bool,
+    threads: usize,
     t: &mut Term,
 ) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
-    let mut pos = load::position(&v, position)?;
+    let pos = load::position(&v, position)?;
     let start = Instant::now();
     let nodes = if divide && depth > 0 {
-        let split = chessgraph::divide(&mut pos, depth);
+        let split = chessgraph::divide_threads(&pos, depth, threads);
         let mut s = String::new();
         for &(m, n) in &split {
             s.push_str(&format!("{}: {n}\n", pos.long(m)));
@@ -28,7 +29,7 @@ pub fn run(
         t.print(&s)?;
         split.iter().map(|&(_, n)| n).sum()
     } else {
-        chessgraph::perft(&mut pos, depth)
+        chessgraph::perft_threads(&pos, depth, threads)
     };
     let secs = start.elapsed().as_secs_f64();
     let speed = if secs > 0.0 {

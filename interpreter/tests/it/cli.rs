@@ -248,6 +248,22 @@ fn perft_counts_and_divides() {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
     let r = run(&["perft", "chess", "1", "--position", kiwipete]);
     assert!(r.out.contains("depth 1: 48 nodes"), "{}", r.out);
+    // On threads: the same counts, the divide in the same order.
+    let r = run(&["perft", "chess", "4", "--threads", "2", "-p", kiwipete]);
+    assert!(r.out.contains("depth 4: 4085603 nodes"), "{}", r.out);
+    let one = run(&["perft", "chess", "3", "--divide"]);
+    let two = run(&["perft", "chess", "3", "--divide", "--threads", "3"]);
+    let lines = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("depth"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(lines(&one.out), lines(&two.out));
+    for bad in ["0", "257", "x"] {
+        let r = run(&["perft", "chess", "3", "--threads", bad]);
+        assert!(!r.ok && r.err.contains("--threads"), "{bad}: {}", r.err);
+    }
 }
 
 #[test]
