@@ -144,7 +144,17 @@ impl Position {
         let attackers = self.attackers_of(me);
         // The shortcuts (pins, checkers, the lifted royal) judge a move by the check rule
         // alone: explosions and an `unless` condition need the move made.
-        let simple = count == 1 && !self.v.rules.explodes && self.v.rules.unless.is_none();
+        // An `unless` condition about the move alone (`captures royal`) is read before
+        // the move: the check rule decides the rest as if there were none.
+        let explodes = self.v.rules.explodes;
+        let unless = self.v.rules.unless.is_some();
+        let unless_before = self
+            .v
+            .rules
+            .unless
+            .as_ref()
+            .is_some_and(|c| !c.reads_after(explodes));
+        let simple = count == 1 && !explodes && (!unless || unless_before);
         let live = attackers & self.present;
         // Plain moves and drops are tested on the board alone, moved without make and
         // unmake, when the attack tables see every attacker.
@@ -184,6 +194,8 @@ impl Position {
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !self.mined(m.to);
             let legal = if !(plain || drop) || !on_board {
                 self.try_move(me, m, count)
+            } else if unless && self.unless_holds_before(me, m) {
+                true
             } else if !fast {
                 self.survives_on_board(m, royal, attackers)
             } else if drop {
