@@ -8,7 +8,8 @@
 //! check`, `check`, piece counts) are asked by trying the move.
 
 use super::cond::{Cond, Scope};
-use crate::ids::Player;
+use super::Whose;
+use crate::ids::{bit, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
 use std::sync::Arc;
@@ -143,6 +144,9 @@ impl Position {
             Cond::Promotes => m.promotion().is_some(),
             Cond::Drops => m.kind == mk::DROP,
             Cond::Castles => m.kind == mk::CASTLE,
+            Cond::GivesCheck(whose) if self.checks_on_board(m, mover, *whose) => {
+                self.gives_check_on_board(m, mover, *whose)
+            }
             c if !c.reads_after(explodes) => {
                 let scope = Scope {
                     subject: mover,
@@ -161,6 +165,68 @@ impl Position {
                 p.holds(c, &scope)
             }),
         }
+    }
+
+    /// True when whether `m` gives check can be read on the board alone
+    /// ([`Position::gives_check_on_board`]): an ordinary move or drop that captures no
+    /// royal, in a variant whose after-move rules leave the board and its control as
+    /// the move left them, whose mover's pieces are all seen by the attack tables, and
+    /// a `whose` that does not depend on the position after the move.
+    fn checks_on_board(&self, m: Move, mover: Player, whose: Whose) -> bool {
+        let v = &*self.v;
+        let target = self.board[m.to as usize];
+        matches!(whose, Whose::Others | Whose::All | Whose::Player(_))
+            && matches!(m.kind, mk::NORMAL | mk::CREATES_EP | mk::DROP)
+            && m.gate().is_none()
+            && !v.rules.after_changes_board
+            && v.rules.mines.is_none()
+            && (target == 0 || v.royal_kinds & bit(target - 1) == 0)
+            && self.friends_of(mover) & self.present & v.tables.irregular == 0
+    }
+
+    /// Whether `mover`'s move `m` attacks a royal of the players of `whose` (`gives
+    /// check`), read by lifting the piece and putting it down (as it promotes), not by
+    /// making the move.
+    fn gives_check_on_board(&mut self, m: Move, mover: Player, whose: Whose) -> bool {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (was_from, was_to, was_present) = (self.board[from], self.board[to], self.present);
+        let moved = match (m.kind, m.promotion()) {
+            (mk::DROP, _) => m.aux as u8,
+            (_, Some(t)) => self.v.kind(t, mover),
+            _ => was_from - 1,
+        };
+        self.board[from] = 0;
+        self.board[to] = moved + 1;
+        self.present |= bit(moved);
+        let scope = Scope {
+            subject: mover,
+            mover,
+            facts: None,
+        };
+        let set = self.players_of(whose, &scope) & !(1 << mover);
+        let mine = self.friends_of(mover);
+        let check = (0..self.v.player_count() as Player)
+            .any(|p| set & (1 << p) != 0 && self.royal_attacked_by(p, mine));
+        self.present = was_present;
+        self.board[to] = was_to;
+        self.board[from] = was_from;
+        check
+    }
+
+    /// Whether the check rule's `unless` condition, one about the move alone (see
+    /// [`Cond::reads_after`]), lets `me`'s move `m` leave a royal attacked: read before
+    /// the move is made.
+    pub(crate) fn unless_holds_before(&mut self, me: Player, m: Move) -> bool {
+        let v = Arc::clone(&self.v);
+        let Some(c) = &v.rules.unless else {
+            return false;
+        };
+        let scope = Scope {
+            subject: me,
+            mover: me,
+            facts: Some(self.facts_before(m)),
+        };
+        self.holds(c, &scope)
     }
 
     /// Whether the check rule's `unless` lets `me`'s move, just made, leave a royal

@@ -182,6 +182,10 @@ pub(crate) struct Rules {
     pub reads_lost: bool,
     /// Derived: captures explode (legality then tests by making every capture).
     pub explodes: bool,
+    /// Derived: after a move, rules may change the board or who controls it (mines,
+    /// explosions, eliminations, control passing): what a move's piece attacks
+    /// afterwards is then found by making it.
+    pub after_changes_board: bool,
 }
 
 impl Default for Rules {
@@ -204,6 +208,7 @@ impl Default for Rules {
             labels: Vec::new(),
             reads_lost: false,
             explodes: false,
+            after_changes_board: false,
         }
     }
 }

@@ -328,3 +328,23 @@ fn pieces_written_in_betza_give_the_same_perft() {
     // Xiangqi: Fairy-Stockfish's counts, with its own Betza strings for the pieces.
     assert!(run(&betza_variant("xiangqi"), "xiangqi.perft", FAST) >= 10);
 }
+
+#[test]
+fn every_variant_is_in_the_benchmark() {
+    let bench = read_root("interpreter/benches/variants.rs");
+    let dir = crate::common::root().join("variants");
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().into_string().unwrap();
+        if e.path().join(format!("{name}.rules")).exists() {
+            assert!(
+                bench.contains(&format!("(\"{name}\", ")),
+                "{name} is missing from benches/variants.rs"
+            );
+        }
+    }
+}
+
+fn read_root(path: &str) -> String {
+    std::fs::read_to_string(crate::common::root().join(path)).expect(path)
+}

@@ -139,6 +139,14 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         || r.after.iter().any(|x| x.cond.reads_lost())
         || r.adjudication.iter().any(|x| x.cond.reads_lost());
     r.explodes = !r.explosions.is_empty();
+    r.after_changes_board = r.explodes
+        || r.mines.is_some()
+        || r.after.iter().flat_map(|x| &x.effects).any(|e| {
+            matches!(
+                e,
+                Effect::Explode(_) | Effect::Eliminate | Effect::CaptorControls
+            )
+        });
     l.rules
 }
 
