@@ -20,7 +20,8 @@ use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
-use crate::topology::{for_each_passed, RayNode};
+use crate::rules::{Effect, Subject};
+use crate::topology::{for_each_passed, RayNode, Topology};
 
 /// What the ray walk from the royal found.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -65,6 +66,37 @@ impl PinLines<'_> {
         }
         *self.count = n + 1;
     }
+}
+
+/// True when, with the flank entering node `at` opened, the first piece of some branch
+/// of `at`'s subtree (node `at` itself first) attacks the ray's origin: its kind is in
+/// `live` and the node's attack mask. Other flanks stay as they are.
+fn first_attacker_behind(
+    topo: &Topology,
+    nodes: &[RayNode],
+    at: usize,
+    board: &[u8],
+    live: u64,
+) -> bool {
+    let end = nodes[at].skip as usize;
+    let mut j = at;
+    while j < end {
+        let m = nodes[j];
+        if j != at && m.flank != 0 && topo.flank_blocked(m.flank, board) {
+            j = m.skip as usize;
+            continue;
+        }
+        let sq = board[m.cell as usize];
+        if sq == 0 {
+            j += 1;
+            continue;
+        }
+        if m.attack & live & bit(sq - 1) != 0 {
+            return true;
+        }
+        j = m.skip as usize;
+    }
+    false
 }
 
 impl Position {
@@ -142,8 +174,6 @@ impl Position {
             return;
         }
         let attackers = self.attackers_of(me);
-        // The shortcuts (pins, checkers, the lifted royal) judge a move by the check rule
-        // alone: explosions and an `unless` condition need the move made.
         // An `unless` condition about the move alone (`captures royal`) is read before
         // the move: the check rule decides the rest as if there were none.
         let explodes = self.v.rules.explodes;
@@ -153,16 +183,20 @@ impl Position {
             .rules
             .unless
             .as_ref()
-            .is_some_and(|c| !c.reads_after(explodes));
-        let simple = count == 1 && !explodes && (!unless || unless_before);
+            .is_some_and(|c| !c.reads_after(false));
         let live = attackers & self.present;
         // Plain moves and drops are tested on the board alone, moved without make and
-        // unmake, when the attack tables see every attacker.
-        let on_board = simple && live & self.v.tables.irregular == 0;
+        // unmake, when the attack tables see every attacker (with explosions: the
+        // moves that explode nothing).
+        let on_board = count == 1
+            && (!unless || unless_before)
+            && live & self.v.tables.irregular == 0
+            && !self.by_making;
         // Pins and checkers decide most moves without a test, unless hoppers or lame
         // leapers attack (a move anywhere on a line may open or close their screens
-        // and legs).
-        let fast = on_board && live & self.v.tables.pin_unsafe == 0;
+        // and legs), or captures explode (an attack that would blow up the attacker's
+        // own royal is none).
+        let fast = on_board && !explodes && live & self.v.tables.pin_unsafe == 0;
         let royal = royals[0];
         let check = if fast {
             self.find_pins(royal, attackers)
@@ -192,33 +226,34 @@ impl Position {
             // unblocked (a dropped royal is a new royal to keep safe).
             let drop =
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !self.mined(m.to);
-            let legal = if !(plain || drop) || !on_board {
+            let legal = if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
                 self.try_move(me, m, count)
             } else if unless && self.unless_holds_before(me, m) {
                 true
             } else if !fast {
-                self.survives_on_board(m, royal, attackers)
+                self.survives_on_board(me, m, royal, attackers)
             } else if drop {
                 match check {
                     Check::None => true,
                     Check::Single if blockable => self.block.contains(m.to),
-                    _ => self.survives_on_board(m, royal, attackers),
+                    _ => self.survives_on_board(me, m, royal, attackers),
                 }
-            } else if m.from == royal || flanks && self.v.flank_cells.contains(m.from) {
+            } else if m.from == royal || flanks && self.flank_pinned.contains(m.from) {
                 // The royal's target with the royal lifted; a flank cell that empties
                 // may open a diagonal anywhere.
-                self.survives_on_board(m, royal, attackers)
+                self.survives_on_board(me, m, royal, attackers)
             } else if pins && self.pinned.contains(m.from) {
-                if check == Check::None {
+                // Off its line a pinned piece may still close a flank of the line.
+                if check == Check::None && (!flanks || self.pin_line(m.from).contains(m.to)) {
                     self.pin_line(m.from).contains(m.to)
                 } else {
-                    self.survives_on_board(m, royal, attackers)
+                    self.survives_on_board(me, m, royal, attackers)
                 }
             } else {
                 match check {
                     Check::None => true,
                     Check::Single if blockable => self.block.contains(m.to),
-                    _ => self.survives_on_board(m, royal, attackers),
+                    _ => self.survives_on_board(me, m, royal, attackers),
                 }
             };
             if legal {
@@ -233,7 +268,7 @@ impl Position {
     /// there removed), no piece of `attackers` attacks `royal` (or the royal's target,
     /// when it moves). For plain moves and drops of one royal's player under the check
     /// rule alone, whose effects beyond the two cells no attack can see.
-    fn survives_on_board(&mut self, m: Move, royal: Cell, attackers: u64) -> bool {
+    fn survives_on_board(&mut self, me: Player, m: Move, royal: Cell, attackers: u64) -> bool {
         let (from, to) = (m.from as usize, m.to as usize);
         let (was_from, was_to) = (self.board[from], self.board[to]);
         let moved = if m.kind == mk::DROP {
@@ -248,10 +283,35 @@ impl Position {
         } else {
             royal
         };
-        let hit = self.attacked(king, attackers);
+        let hit = self.royal_cell_attacked(me, king, attackers);
         self.board[to] = was_to;
         self.board[from] = was_from;
         !hit
+    }
+
+    /// True when `m` (an ordinary move or drop) explodes nothing: it lands on an empty
+    /// cell, and no after-move rule with an explosion holds for it, each read from the
+    /// move alone (a rule that reads the position after the move may hold).
+    fn explodes_nothing(&self, m: Move) -> bool {
+        if self.board[m.to as usize] != 0 {
+            return false;
+        }
+        let mover = self.to_move;
+        let scope = crate::rules::Scope {
+            subject: mover,
+            mover,
+            facts: Some(self.facts_before(m)),
+        };
+        self.v
+            .rules
+            .after
+            .iter()
+            .filter(|r| r.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
+            .all(|r| {
+                r.subject == Subject::Mover
+                    && !r.cond.reads_after(false)
+                    && !self.holds_now(&r.cond, &scope)
+            })
     }
 
     /// The cells the pinned piece on `cell` may move to.
@@ -285,10 +345,12 @@ impl Position {
         !self.mines.is_empty() && self.mines[cell as usize] != 0
     }
 
-    /// Fills `self.pinned` with the pieces pinned to `royal`, and `self.block` with
-    /// the cells that resolve a single check.
+    /// Fills `self.pinned` with the pieces pinned to `royal`, `self.flank_pinned`
+    /// with the pieces whose cell closes a flank that would let an attacker through to
+    /// it, and `self.block` with the cells that resolve a single check.
     fn find_pins(&mut self, royal: Cell, attackers: u64) -> Check {
         self.pinned.clear();
+        self.flank_pinned.clear();
         self.npins = 0;
         let friends = self.friends_of(self.to_move);
         let v = &*self.v;
@@ -310,6 +372,15 @@ impl Position {
             while i < nodes.len() {
                 let n = nodes[i];
                 if n.flank != 0 && topo.flank_blocked(n.flank, board) {
+                    // A piece of ours that leaves the flank opens the diagonal.
+                    if first_attacker_behind(topo, nodes, i, board, live) {
+                        for &c in topo.flank(n.flank) {
+                            let s = board[c as usize];
+                            if friends & bit(s - 1) != 0 {
+                                self.flank_pinned.insert(c);
+                            }
+                        }
+                    }
                     i = n.skip as usize;
                     continue;
                 }

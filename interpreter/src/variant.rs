@@ -5,7 +5,6 @@
 //! what a front end needs (names, rows, drawing positions, letters, castle names,
 //! notation marks, options); the `pub(crate)` fields are the engine's tables.
 
-use crate::cellset::CellSet;
 use crate::ids::{Cell, Kind, PieceType, Player};
 use crate::rules::Rules;
 use crate::tables::Tables;
@@ -218,8 +217,6 @@ pub struct Variant {
     pub(crate) regions: usize,
     /// Turn tracks (`turns per zone`): empty for a single turn.
     pub(crate) tracks: crate::compile::tracks::Tracks,
-    /// Cells that pieces may use to unblock flanked edges (empty without flanks).
-    pub(crate) flank_cells: CellSet,
     /// Pieces in hand: drops and captures to hand.
     pub(crate) hands: crate::hands::HandRules,
 }

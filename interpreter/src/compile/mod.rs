@@ -292,7 +292,6 @@ impl Variant {
             name,
             keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
             tracks,
-            flank_cells: topo.flank_member.clone(),
             hands: hand_rules,
             cell_index,
             topo,

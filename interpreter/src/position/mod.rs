@@ -145,6 +145,9 @@ pub struct Position {
     pub(crate) in_can: bool,
     /// Moves made and unmade to test them ([`Position::probe_count`]).
     pub(crate) probes: u64,
+    /// Every legality test and `gives check` makes the move: the reference the fast
+    /// paths are checked against ([`Position::every_move_by_making`]).
+    pub(crate) by_making: bool,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
@@ -154,6 +157,9 @@ pub struct Position {
     /// generation (derived, not part of the state).
     pub(crate) mated: Option<Player>,
     pub(crate) pinned: CellSet,
+    /// Pieces of the player to move on cells of a closed flank behind which an
+    /// attacker sees his royal (set with `pinned`).
+    pub(crate) flank_pinned: CellSet,
     /// For the first `npins` entries: a pinned piece and the cells it may move to
     /// (its pin line up to and including the pinner). Buffers are reused.
     pub(crate) pin_lines: Vec<(Cell, CellSet)>,
@@ -242,11 +248,13 @@ impl Position {
             perft_counting: false,
             in_can: false,
             probes: 0,
+            by_making: false,
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),
             mated: None,
             pinned: CellSet::new(cells),
+            flank_pinned: CellSet::new(cells),
             pin_lines: Vec::new(),
             npins: 0,
             pin_scratch: CellSet::new(cells),
