@@ -135,6 +135,17 @@ impl Position {
         list
     }
 
+    /// [`Position::every_move`] with every legality test (and every `gives check`)
+    /// made on the board and unmade, none of the shortcuts of pins, checkers and the
+    /// attack tables: the slow reference the fast paths must agree with (tests and
+    /// fuzz targets compare the two).
+    pub fn every_move_by_making(&mut self) -> MoveList {
+        let was = std::mem::replace(&mut self.by_making, true);
+        let list = self.every_move();
+        self.by_making = was;
+        list
+    }
+
     /// [`Position::legal_moves_into`] with turn tracks: the scheduled player's moves on
     /// the scheduled track (else on his other tracks), a wait, a pass, or nothing
     /// (someone is mated, or nobody can move).

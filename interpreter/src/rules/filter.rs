@@ -175,7 +175,8 @@ impl Position {
     fn checks_on_board(&self, m: Move, mover: Player, whose: Whose) -> bool {
         let v = &*self.v;
         let target = self.board[m.to as usize];
-        matches!(whose, Whose::Others | Whose::All | Whose::Player(_))
+        !self.by_making
+            && matches!(whose, Whose::Others | Whose::All | Whose::Player(_))
             && matches!(m.kind, mk::NORMAL | mk::CREATES_EP | mk::DROP)
             && m.gate().is_none()
             && !v.rules.after_changes_board
@@ -216,9 +217,8 @@ impl Position {
     /// Whether the check rule's `unless` condition, one about the move alone (see
     /// [`Cond::reads_after`]), lets `me`'s move `m` leave a royal attacked: read before
     /// the move is made.
-    pub(crate) fn unless_holds_before(&mut self, me: Player, m: Move) -> bool {
-        let v = Arc::clone(&self.v);
-        let Some(c) = &v.rules.unless else {
+    pub(crate) fn unless_holds_before(&self, me: Player, m: Move) -> bool {
+        let Some(c) = &self.v.rules.unless else {
             return false;
         };
         let scope = Scope {
@@ -226,7 +226,7 @@ impl Position {
             mover: me,
             facts: Some(self.facts_before(m)),
         };
-        self.holds(c, &scope)
+        self.holds_now(c, &scope)
     }
 
     /// Whether the check rule's `unless` lets `me`'s move, just made, leave a royal

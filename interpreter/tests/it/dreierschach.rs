@@ -182,6 +182,21 @@ fn a_diagonal_is_blocked_only_when_both_flanking_cells_are_occupied() {
 }
 
 #[test]
+fn a_pinned_piece_may_leave_its_line_onto_a_flank_of_it() {
+    // The rook on h3 stands between the white king on f5 and the black bishop beyond
+    // on the diagonal; h3-i3 and h3-g3 leave the line, but each puts the rook on a
+    // flank cell of the diagonal whose other flank cell is occupied: the diagonal stays
+    // closed (found by the random games' comparison with legality by making).
+    let v = v();
+    let s = "gR3bP1/1gP1gPbP1bN/6bP1/3gP4bQ/3gP3bPbPbK/1gQgPgK5bPbN/bR1gP7bP1/1bRbB2wN7/\
+             1gP3wK1wB2bP1/gR2wPwNwP1wP3/7wR2/1wP2wPbBwPbPgB/wRwB6 w h13,m9,a1 - 1 20";
+    let mut p = Position::from_str(&v, s).unwrap();
+    assert_eq!(targets(&mut p, "h3"), sorted(&["g3", "i3"]));
+    let slow: Vec<_> = p.every_move_by_making().to_vec();
+    assert_eq!(p.every_move().to_vec(), slow);
+}
+
+#[test]
 fn the_knight_has_12_targets_from_a_central_cell() {
     let v = v();
     let mut p = place(&v, &format!("{KINGS}, wN g7"), 'w', "");

@@ -156,6 +156,11 @@ pub struct Seen {
 /// notation read back as that move (every `notation_every`-th ply; 1: every ply);
 /// making and unmaking each move restores string and hash. Then the whole game is
 /// unmade back to the start.
+/// The moves of `list` in long notation.
+fn longs(p: &Position, list: &[chessgraph::Move]) -> Vec<String> {
+    list.iter().map(|&m| p.long(m)).collect()
+}
+
 pub fn property_game(
     name: &str,
     v: &Arc<Variant>,
@@ -176,6 +181,14 @@ pub fn property_game(
         assert_eq!(back.hash(), p.hash(), "{}", at(&p));
 
         let every = p.every_move();
+        let made = p.every_move_by_making();
+        assert!(
+            every[..] == made[..],
+            "{}: legal moves {:?}, by making each {:?}",
+            at(&p),
+            longs(&p, &every),
+            longs(&p, &made)
+        );
         let nodes = perft(&mut p, 1);
         // Perft also counts what a `refuse` rule keeps out of play (shogi's mate by a
         // pawn drop), and nothing else.
