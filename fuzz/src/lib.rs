@@ -303,6 +303,14 @@ pub fn check_position_text(v: &Arc<Variant>, text: &str) {
     let (s, h) = (p.to_string(), p.hash());
     let moves = p.every_move();
     assert_eq!(p.to_string(), s, "every_move changed {text:?}");
+    // The oracle: legality by making every move, none of the shortcuts.
+    let made = p.every_move_by_making();
+    assert!(
+        moves[..] == made[..],
+        "{s:?}: legal moves {:?}, by making each {:?}",
+        moves.iter().map(|&m| p.long(m)).collect::<Vec<_>>(),
+        made.iter().map(|&m| p.long(m)).collect::<Vec<_>>()
+    );
     // The first and the last move (the moves target tries them all).
     let ends = moves
         .first()
