@@ -133,6 +133,51 @@ impl Position {
         }
     }
 
+    /// The legal moves that take a piece ([`Position::takes_piece`]): those of
+    /// [`Position::legal_moves_into`], in the same order, but generated without the
+    /// quiet moves, which are never tested for legality (the search's quiescence asks
+    /// for these at every node). When a `must` rule or turn tracks make a move's
+    /// legality depend on the others, the legal moves are generated and the captures
+    /// kept.
+    pub fn legal_captures_into(&mut self, list: &mut MoveList) {
+        let whole = !self.turns.is_empty() || self.v.rules.filters.iter().any(|f| f.must);
+        if whole {
+            self.legal_moves_into(list);
+            let mut w = 0;
+            for r in 0..list.len() {
+                let m = list[r];
+                if self.takes_piece(m) {
+                    list.set(w, m);
+                    w += 1;
+                }
+            }
+            list.truncate(w);
+            return;
+        }
+        list.clear();
+        if self.finish.is_some() {
+            return;
+        }
+        self.captures_only = true;
+        self.gen_pseudo(list);
+        self.captures_only = false;
+        let me = self.to_move;
+        self.filter_rules(me, list);
+        if !list.is_empty() && self.adjudicated().is_some() {
+            list.clear();
+        }
+    }
+
+    /// True when `m` takes a piece: it lands on an occupied cell (not a castle, not a
+    /// promotion in place), or captures en passant.
+    pub fn takes_piece(&self, m: Move) -> bool {
+        match m.kind {
+            mk::EP_CAPTURE => true,
+            mk::NORMAL | mk::CREATES_EP => m.from != m.to && self.board[m.to as usize] != 0,
+            _ => false,
+        }
+    }
+
     /// [`Position::legal_moves_into`] without adjudication: the moves perft counts and
     /// the search tries (it judges repetitions and the like itself).
     pub(crate) fn rule_moves_into(&mut self, list: &mut MoveList) {

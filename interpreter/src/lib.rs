@@ -55,6 +55,7 @@ mod ids;
 mod legality;
 mod long;
 mod mate;
+mod material;
 mod mines;
 mod movegen;
 mod moves;

@@ -37,6 +37,14 @@ impl Position {
                 self.gen_piece(kind, from, friends, list);
             }
         }
+        if self.captures_only {
+            // Gates open on captures too; castles, drops and in-place promotions take
+            // nothing.
+            if self.v.hands.gate_kinds != 0 {
+                self.gen_gates(me, list);
+            }
+            return;
+        }
         let mut in_place = self.v.tables.in_place_kinds & friends & self.present;
         while in_place != 0 {
             let kind = in_place.trailing_zeros() as Kind;
@@ -124,6 +132,9 @@ impl Position {
     /// Pushes a move, one per promotion choice when the target promotes.
     #[inline(always)]
     fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
+        if self.captures_only && self.board[m.to as usize] == 0 && m.kind != mk::EP_CAPTURE {
+            return;
+        }
         let t = &self.v.tables;
         if t.promo_kinds & bit(kind) == 0 {
             list.push(m);

@@ -89,6 +89,12 @@ pub struct Position {
     /// Per kind, `cells` slots: the cells of its pieces (the first `plen[kind]`).
     pub(crate) plist: Vec<Cell>,
     pub(crate) plen: Vec<u16>,
+    /// Per piece type: how many stand on the board, all players together.
+    pub(crate) type_count: [u16; dsl::limits::MAX_PIECE_TYPES],
+    /// The material key of the whole board ([`crate::material`]), by type counts.
+    pub(crate) material: u64,
+    /// Per player: the material key of his pieces.
+    pub(crate) player_material: [u64; dsl::limits::MAX_PLAYERS],
     /// Per cell: index of its piece in its kind's list.
     pub(crate) slot: Vec<u16>,
     /// Kinds with at least one piece on the board.
@@ -145,6 +151,8 @@ pub struct Position {
     pub(crate) in_can: bool,
     /// Moves made and unmade to test them ([`Position::probe_count`]).
     pub(crate) probes: u64,
+    /// Generation emits captures only ([`Position::legal_captures_into`]).
+    pub(crate) captures_only: bool,
     /// Every legality test and `gives check` makes the move: the reference the fast
     /// paths are checked against ([`Position::every_move_by_making`]).
     pub(crate) by_making: bool,
@@ -218,6 +226,9 @@ impl Position {
             board: vec![0; cells],
             plist: vec![0; kinds * cells],
             plen: vec![0; kinds],
+            type_count: [0; dsl::limits::MAX_PIECE_TYPES],
+            material: 0,
+            player_material: [0; dsl::limits::MAX_PLAYERS],
             slot: vec![0; cells],
             present: 0,
             virgin: CellSet::new(cells),
@@ -248,6 +259,7 @@ impl Position {
             perft_counting: false,
             in_can: false,
             probes: 0,
+            captures_only: false,
             by_making: false,
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
@@ -360,6 +372,22 @@ impl Position {
         self.slot[cell as usize] = n;
         self.plen[kind as usize] = n + 1;
         self.present |= crate::ids::bit(kind);
+        self.count_material(kind, n, n + 1);
+    }
+
+    /// Updates the material keys: the pieces of `kind` went from `was` to `now`.
+    #[inline]
+    pub(crate) fn count_material(&mut self, kind: Kind, was: u16, now: u16) {
+        use crate::material::type_key;
+        let (t, owner) = (
+            self.v.kind_type[kind as usize],
+            self.v.kind_owner[kind as usize],
+        );
+        self.player_material[owner as usize] ^= type_key(t, was) ^ type_key(t, now);
+        let c = &mut self.type_count[t as usize];
+        let before = *c;
+        *c = before + now - was;
+        self.material ^= type_key(t, before) ^ type_key(t, *c);
     }
 }
 

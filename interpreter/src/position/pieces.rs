@@ -21,6 +21,7 @@ impl Position {
         if last == 0 {
             self.present &= !bit(kind);
         }
+        self.count_material(kind, last as u16 + 1, last as u16);
         self.board[cell as usize] = 0;
         self.hash ^= self.v.keys.piece(kind, cell);
         kind
@@ -41,6 +42,7 @@ impl Position {
         self.slot[cell as usize] = i;
         self.plen[kind as usize] = n as u16 + 1;
         self.present |= bit(kind);
+        self.count_material(kind, n as u16, n as u16 + 1);
         self.board[cell as usize] = kind + 1;
         self.hash ^= self.v.keys.piece(kind, cell);
     }
@@ -106,6 +108,20 @@ impl Position {
         }
         if self.hash != self.compute_hash() {
             return Err("the incremental hash differs from the hash computed from scratch".into());
+        }
+        // The material keys, from the lists.
+        let v = &*self.v;
+        let mut types = [0u16; dsl::limits::MAX_PIECE_TYPES];
+        let mut players = [0u64; dsl::limits::MAX_PLAYERS];
+        for k in 0..v.kind_count() {
+            let (t, o) = (v.kind_type[k] as usize, v.kind_owner[k] as usize);
+            types[t] += self.plen[k];
+            players[o] ^= crate::material::type_key(t as u8, self.plen[k]);
+        }
+        let whole =
+            (0..types.len()).fold(0, |m, t| m ^ crate::material::type_key(t as u8, types[t]));
+        if types != self.type_count || whole != self.material || players != self.player_material {
+            return Err("the material keys differ from the pieces on the board".into());
         }
         Ok(())
     }

@@ -79,6 +79,8 @@ pub(crate) enum Cond {
         each: bool,
         /// Per alternative, the count of each piece type.
         alts: Vec<[u8; MAX_PIECE_TYPES]>,
+        /// Per alternative, its material key ([`crate::material::key_of`]).
+        keys: Vec<u64>,
     },
     /// The check rule holds for the subject now.
     CheckApplies,
@@ -184,7 +186,7 @@ impl Position {
                 let first = (0..self.v.player_count() as Player).find(|&p| !self.is_eliminated(p));
                 first == Some(self.to_move)
             }
-            Cond::Material { each, alts } => self.material_is(*each, alts),
+            Cond::Material { each, alts, keys } => self.material_is(*each, alts, keys),
             Cond::CheckApplies => self.check_applies(s.subject),
             Cond::Blasted(kinds) => s.facts.is_some_and(|f| f.blasted & kinds != 0),
             Cond::Line(line) => self.has_line(line, s),
@@ -256,8 +258,20 @@ impl Position {
 
     /// Whether the material on the board matches one of `alts`, for each player
     /// (`each`) or for the whole board.
-    fn material_is(&self, each: bool, alts: &[[u8; MAX_PIECE_TYPES]]) -> bool {
+    fn material_is(&self, each: bool, alts: &[[u8; MAX_PIECE_TYPES]], keys: &[u64]) -> bool {
         let v = &*self.v;
+        // The keys reject at once; a match is confirmed by counting.
+        let players = v.player_count();
+        let keyed = if each {
+            self.player_material[..players]
+                .iter()
+                .all(|k| keys.contains(k))
+        } else {
+            keys.contains(&self.material)
+        };
+        if !keyed {
+            return false;
+        }
         let counts = |owner: Option<Player>| {
             let mut c = [0u16; MAX_PIECE_TYPES];
             for k in 0..v.kind_count() {
@@ -588,6 +602,7 @@ impl Lower<'_, '_> {
         }
         ok.then_some(Cond::Material {
             each: scope == MaterialScope::Each,
+            keys: alts.iter().map(crate::material::key_of).collect(),
             alts,
         })
     }

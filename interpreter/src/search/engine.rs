@@ -10,7 +10,7 @@
 
 use super::eval::Evaluator;
 use super::limits::{Budget, Limits};
-use super::order::{is_capture, Orderer};
+use super::order::Orderer;
 use super::terminal::{self, from_table, is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry, Table};
 use super::Decide;
@@ -332,8 +332,15 @@ impl Searcher {
             return 0;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.legal_moves_into(&mut list);
-        if let Some(v) = self.end_value(pos, list.is_empty(), false, ply) {
+        pos.legal_captures_into(&mut list);
+        // Without a capture, whether there is any move at all (mate, stalemate).
+        let none = list.is_empty() && {
+            pos.legal_moves_into(&mut list);
+            let none = list.is_empty();
+            list.clear();
+            none
+        };
+        if let Some(v) = self.end_value(pos, none, false, ply) {
             self.lists[ply] = list;
             return v;
         }
@@ -356,15 +363,6 @@ impl Searcher {
             }
             beta = beta.min(stand);
         }
-        let mut n = 0;
-        for i in 0..list.len() {
-            if is_capture(pos, list[i]) {
-                let m = list[i];
-                list.set(n, m);
-                n += 1;
-            }
-        }
-        list.truncate(n);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order.sort(pos, &mut list, &mut scores, None, ply);
         self.scores[ply] = scores;

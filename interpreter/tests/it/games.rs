@@ -189,6 +189,21 @@ pub fn property_game(
             longs(&p, &every),
             longs(&p, &made)
         );
+        let legal = p.legal_moves();
+        let taking: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|&m| p.takes_piece(m))
+            .collect();
+        let mut captures = chessgraph::MoveList::new();
+        p.legal_captures_into(&mut captures);
+        assert!(
+            captures[..] == taking[..],
+            "{}: captures {:?}, legal moves that take {:?}",
+            at(&p),
+            longs(&p, &captures),
+            longs(&p, &taking)
+        );
         let nodes = perft(&mut p, 1);
         // Perft also counts what a `refuse` rule keeps out of play (shogi's mate by a
         // pawn drop), and nothing else.
