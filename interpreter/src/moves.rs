@@ -237,14 +237,23 @@ impl MoveList {
         self.moves[i] = m;
     }
 
-    /// Removes moves after `start` that repeat an earlier move after `start`.
+    /// Removes moves after `start` that repeat an earlier move after `start`. When a
+    /// quiet move and an en-passant capture share their cells, the capture stays (in
+    /// the first one's place): a piece that may take en passant on a cell takes when
+    /// it goes there, whichever rule is written first. Keeping the capture also makes
+    /// the list the same whether quiet moves are generated or not
+    /// ([`crate::Position::legal_captures_into`]).
     pub(crate) fn dedupe_from(&mut self, start: usize) {
         let mut w = start;
         for r in start..self.moves.len() {
             let m = self.moves[r];
-            if !self.moves[start..w].iter().any(|x| x.same(m)) {
-                self.moves[w] = m;
-                w += 1;
+            match self.moves[start..w].iter().position(|x| x.same(m)) {
+                None => {
+                    self.moves[w] = m;
+                    w += 1;
+                }
+                Some(i) if m.kind == mk::EP_CAPTURE => self.moves[start + i] = m,
+                Some(_) => {}
             }
         }
         self.moves.truncate(w);
@@ -290,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn dedupe_keeps_first() {
+    fn dedupe_keeps_first_but_prefers_en_passant() {
         let mut l = MoveList::new();
         l.push(Move::new(9, 9, 0, 0));
         for m in [
@@ -300,8 +309,11 @@ mod tests {
         ] {
             l.push(m);
         }
+        l.push(Move::new(1, 2, 0, 0));
+        l.push(Move::new(1, 3, mk::CREATES_EP, 0));
         l.dedupe_from(1);
         assert_eq!(l.len(), 3);
-        assert_eq!(l[2].to, 3);
+        assert_eq!((l[1].to, l[1].kind), (2, mk::EP_CAPTURE));
+        assert_eq!((l[2].to, l[2].kind), (3, mk::NORMAL));
     }
 }

@@ -215,3 +215,32 @@ fn end_if_is_about_every_player_the_mover_first() {
         Some(("arrived".to_owned(), vec![Score::Win, Score::Loss]))
     );
 }
+
+/// A piece that may both move quietly and take en passant onto the same cell takes
+/// (the lists keep the capture, not whichever rule comes first), and the captures-only
+/// list agrees with the full one. Berolina's file once had this overlap by mistake:
+/// the captures-only list found the capture the full list had dropped.
+#[test]
+fn a_quiet_move_onto_an_en_passant_cell_takes() {
+    let v = small(
+        "extend piece pawn {\n  step ne nw se sw to empty\n  slide forward exactly 2 to empty from e2 creates en passant\n  step ne nw se sw en passant\n}",
+    );
+    let mut p = Position::from_str(&v, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+    play(&mut p, &["e2e4"]);
+    let m = p.parse_long("d4e3").unwrap();
+    assert!(p.takes_piece(m), "{}", p.long(m));
+    let mut captures = chessgraph::MoveList::new();
+    p.legal_captures_into(&mut captures);
+    let taking: Vec<_> = p
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| p.takes_piece(m))
+        .collect();
+    assert_eq!(captures[..], taking[..]);
+    p.make(m);
+    assert_eq!(
+        p.to_string().split(' ').next(),
+        Some("4k3/8/8/8/8/4p3/8/4K3")
+    );
+}
