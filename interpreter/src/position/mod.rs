@@ -375,19 +375,26 @@ impl Position {
         self.count_material(kind, n, n + 1);
     }
 
-    /// Updates the material keys: the pieces of `kind` went from `was` to `now`.
+    /// Updates the material keys: the pieces of `kind` went from `was` to `now` (one
+    /// more or one fewer).
     #[inline]
     pub(crate) fn count_material(&mut self, kind: Kind, was: u16, now: u16) {
-        use crate::material::type_key;
         let (t, owner) = (
             self.v.kind_type[kind as usize],
             self.v.kind_owner[kind as usize],
         );
-        self.player_material[owner as usize] ^= type_key(t, was) ^ type_key(t, now);
+        let key = crate::material::piece_key(t);
         let c = &mut self.type_count[t as usize];
-        let before = *c;
-        *c = before + now - was;
-        self.material ^= type_key(t, before) ^ type_key(t, *c);
+        let player = &mut self.player_material[owner as usize];
+        if now > was {
+            *c += 1;
+            *player = player.wrapping_add(key);
+            self.material = self.material.wrapping_add(key);
+        } else {
+            *c -= 1;
+            *player = player.wrapping_sub(key);
+            self.material = self.material.wrapping_sub(key);
+        }
     }
 }
 

@@ -116,10 +116,11 @@ impl Position {
         for k in 0..v.kind_count() {
             let (t, o) = (v.kind_type[k] as usize, v.kind_owner[k] as usize);
             types[t] += self.plen[k];
-            players[o] ^= crate::material::type_key(t as u8, self.plen[k]);
+            players[o] = players[o].wrapping_add(crate::material::type_key(t as u8, self.plen[k]));
         }
-        let whole =
-            (0..types.len()).fold(0, |m, t| m ^ crate::material::type_key(t as u8, types[t]));
+        let whole = (0..types.len()).fold(0u64, |m, t| {
+            m.wrapping_add(crate::material::type_key(t as u8, types[t]))
+        });
         if types != self.type_count || whole != self.material || players != self.player_material {
             return Err("the material keys differ from the pieces on the board".into());
         }
