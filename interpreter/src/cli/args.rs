@@ -144,24 +144,28 @@ pub enum Command {
     },
     /// Draw a position as SVG: cells in their colours, names, pieces; with `--from`,
     /// the legal moves of the piece on that cell marked.
-    #[command(after_help = "Examples:\n  chessgraph render chess -o chess.svg\n  \
-                            chessgraph render zubrin --from c3 -o zubrin-c3.svg\n  \
-                            chessgraph render zubrin --option inherit=true --position \"...\" > board.svg\n\n\
-                            Here `-o` is the output file; rule options are given with `--option`.")]
+    #[command(
+        after_help = "Examples:\n  chessgraph render chess --output chess.svg\n  \
+                            chessgraph render chess --moves e4 e5 Nf3 --from f8 --output f8.svg\n  \
+                            chessgraph render zubrin --from b2 --output zubrin-b2.svg\n  \
+                            chessgraph render zubrin -o inherit=true --position \"...\" > board.svg"
+    )]
     Render {
-        /// A variant name under `variants/`, a variant directory or a `*.rules` file.
-        variant: String,
-        /// A rule option, `NAME=VALUE` (repeatable; no short form here, `-o` is the output).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
+        /// The variant and its options.
+        #[command(flatten)]
+        variant: VariantArgs,
         /// The position (default: the start position).
         #[arg(long, short)]
         position: Option<String>,
-        /// Mark the legal moves of the piece on this cell (a piece of the side to move).
+        /// Moves to play first (SAN or long form; several values or one quoted list).
+        #[arg(long, short, num_args = 1..)]
+        moves: Vec<String>,
+        /// Mark the legal moves of the piece on this cell (of any side: a piece whose
+        /// player is not to move is shown as if it were his turn).
         #[arg(long, value_name = "CELL")]
         from: Option<String>,
         /// The SVG file to write (default: standard output).
-        #[arg(long = "output", short = 'o', value_name = "FILE.svg")]
+        #[arg(long = "output", value_name = "FILE.svg")]
         output: Option<PathBuf>,
     },
 }

@@ -128,6 +128,8 @@ pub enum Config {
         variant: VariantSpec,
         /// Position text.
         position: Option<String>,
+        /// Moves to play first.
+        moves: Vec<String>,
         /// The cell whose piece's moves are marked (checked against the board later).
         from: Option<String>,
         /// The file to write; `None`: standard output.
@@ -147,6 +149,10 @@ fn options(given: &[String]) -> Result<Vec<(String, String)>, CliError> {
         .iter()
         .map(|o| match o.split_once('=') {
             Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_owned(), v.trim().to_owned())),
+            _ if o.ends_with(".svg") => Err(CliError::OptionSyntax(format!(
+                "{} (`-o` is `--option NAME=VALUE`; write the SVG with `--output FILE`)",
+                o.chars().take(60).collect::<String>()
+            ))),
             _ => Err(CliError::OptionSyntax(o.chars().take(60).collect())),
         })
         .collect()
@@ -371,14 +377,15 @@ impl Config {
             }
             Command::Replay { file, final_only } => Config::Replay { file, final_only },
             Command::Render {
-                variant,
-                options,
+                variant: v,
                 position,
+                moves,
                 from,
                 output,
             } => Config::Render {
-                variant: located(&variant, &options)?,
+                variant: variant(&v)?,
                 position,
+                moves: move_texts(&moves),
                 from: from.map(cell_name).transpose()?,
                 output,
             },
@@ -507,16 +514,18 @@ mod tests {
     }
 
     #[test]
-    fn render_takes_o_as_its_output() {
+    fn render_takes_o_as_an_option_like_every_command() {
         let c = config(&[
             "chessgraph",
             "render",
             "chess",
-            "--option",
+            "-o",
             "a=1",
             "--from",
             " e2 ",
-            "-o",
+            "--moves",
+            "e4 e5",
+            "--output",
             "x.svg",
         ])
         .unwrap();
@@ -532,6 +541,12 @@ mod tests {
         assert_eq!(variant.options, [("a".into(), "1".into())]);
         assert_eq!(from.as_deref(), Some("e2"));
         assert_eq!(output, Some(PathBuf::from("x.svg")));
+        let Err(CliError::OptionSyntax(why)) =
+            config(&["chessgraph", "render", "chess", "-o", "x.svg"])
+        else {
+            panic!("-o x.svg")
+        };
+        assert!(why.contains("--output FILE"), "{why}");
         assert!(matches!(
             config(&["chessgraph", "render", "chess", "--from", "  "]),
             Err(CliError::UnknownCell { .. })

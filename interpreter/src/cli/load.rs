@@ -23,3 +23,28 @@ pub fn position(v: &Arc<Variant>, text: Option<&str>) -> Result<Position, CliErr
         Some(s) => Position::from_str(v, s.trim()).map_err(CliError::Position),
     }
 }
+
+/// Plays `moves` (SAN or long form) from `pos`; a move that cannot be played is an
+/// error that lists the legal moves there.
+pub fn play_moves(pos: &mut Position, moves: &[String], long: bool) -> Result<(), CliError> {
+    for (i, text) in moves.iter().enumerate() {
+        match chessgraph::san::parse_move(pos, text) {
+            Ok(m) => pos.make(m),
+            Err(source) => {
+                let legal = super::show::grouped_moves(pos, long, None);
+                let help = if legal.is_empty() {
+                    "no move is legal there: the game is over".to_owned()
+                } else {
+                    format!("legal moves there: {}", legal.join("; "))
+                };
+                return Err(CliError::Move {
+                    index: i + 1,
+                    text: text.chars().take(60).collect(),
+                    source: Box::new(source),
+                    help,
+                });
+            }
+        }
+    }
+    Ok(())
+}

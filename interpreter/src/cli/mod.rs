@@ -81,13 +81,17 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
         Config::Render {
             variant,
             position,
+            moves,
             from,
             output,
         } => render::run(
             variant,
-            position.as_deref(),
-            from.as_deref(),
-            output.as_deref(),
+            &render::Options {
+                position: position.as_deref(),
+                moves,
+                from: from.as_deref(),
+                output: output.as_deref(),
+            },
             t,
         ),
     }

@@ -29,25 +29,7 @@ pub fn run(
 ) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
     let mut pos = load::position(&v, position)?;
-    for (i, text) in moves.iter().enumerate() {
-        match parse_move(&mut pos, text) {
-            Ok(m) => pos.make(m),
-            Err(source) => {
-                let legal = show::grouped_moves(&mut pos, long, None);
-                let help = if legal.is_empty() {
-                    "no move is legal there: the game is over".to_owned()
-                } else {
-                    format!("legal moves there: {}", legal.join("; "))
-                };
-                return Err(CliError::Move {
-                    index: i + 1,
-                    text: text.chars().take(60).collect(),
-                    source: Box::new(source),
-                    help,
-                });
-            }
-        }
-    }
+    load::play_moves(&mut pos, moves, long)?;
     let fen = pos.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
     let mut s = format!("{pos}\n{fen}\n{}\n", text_board(&pos, &[]));
     if let Some(end) = show::outcome(&mut pos) {

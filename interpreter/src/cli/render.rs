@@ -1,9 +1,11 @@
-//! `chessgraph render VARIANT [--position P] [--from CELL] [-o FILE.svg]`: the position
-//! drawn as SVG, with the legal moves of one piece marked.
+//! `chessgraph render VARIANT [--position P] [--moves M...] [--from CELL] [--output
+//! FILE.svg]`: the position (after the moves) drawn as SVG, with the legal moves of
+//! one piece marked.
 //!
-//! Variant authors check their boards with it, so a `--from` that names no cell, or a
-//! cell without a piece of the side to move, is an error that says what is there,
-//! rather than a drawing with nothing marked.
+//! Variant authors check their boards with it, so a `--from` that names no cell, or an
+//! empty cell, is an error that says what is there, rather than a drawing with nothing
+//! marked. A piece of a player not to move is shown with the moves it would have on
+//! its player's turn (the others pass until then).
 
 use super::config::VariantSpec;
 use super::error::CliError;
@@ -17,24 +19,31 @@ use std::path::Path;
 /// How many cell names an error lists as examples.
 const SHOWN: usize = 12;
 
+/// What to draw besides the variant.
+pub struct Options<'a> {
+    /// Start position text.
+    pub position: Option<&'a str>,
+    /// Moves to play first.
+    pub moves: &'a [String],
+    /// The cell whose piece's moves are marked.
+    pub from: Option<&'a str>,
+    /// The file to write (`None`: standard output).
+    pub output: Option<&'a Path>,
+}
+
 /// Runs the command.
-pub fn run(
-    spec: &VariantSpec,
-    position: Option<&str>,
-    from: Option<&str>,
-    output: Option<&Path>,
-    t: &mut Term,
-) -> Result<(), CliError> {
+pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
-    let mut pos = load::position(&v, position)?;
-    let drawing = match from {
+    let mut pos = load::position(&v, opts.position)?;
+    load::play_moves(&mut pos, opts.moves, false)?;
+    let drawing = match opts.from {
         None => svg(&pos, &[]),
         Some(name) => {
-            let cell = movable(&pos, name)?;
+            let cell = movable(&mut pos, name)?;
             svg_moves(&mut pos, cell)
         }
     };
-    match output {
+    match opts.output {
         None => t.print(&drawing),
         Some(path) => {
             std::fs::write(path, drawing).map_err(|e| CliError::io("write", path, e))?;
@@ -43,15 +52,13 @@ pub fn run(
     }
 }
 
-/// The cell named `name`, when it holds a piece the side to move moves.
-fn movable(pos: &Position, name: &str) -> Result<Cell, CliError> {
-    let v = pos.variant();
+/// The cell named `name`, when it holds a piece; its player is given the turn when
+/// he is not to move.
+fn movable(pos: &mut Position, name: &str) -> Result<Cell, CliError> {
+    let v = pos.variant().clone();
     let me = pos.to_move();
-    let mine: Vec<Cell> = (0..v.cell_count() as Cell)
-        .filter(|&c| {
-            pos.piece_at(c)
-                .is_some_and(|p| pos.controller(p.owner, c) == me)
-        })
+    let occupied: Vec<Cell> = (0..v.cell_count() as Cell)
+        .filter(|&c| pos.piece_at(c).is_some())
         .collect();
     let list = |cells: &[Cell]| {
         let names: Vec<&str> = cells.iter().take(SHOWN).map(|&c| v.cell_name(c)).collect();
@@ -65,22 +72,24 @@ fn movable(pos: &Position, name: &str) -> Result<Cell, CliError> {
             help: format!("the board's cells are {}", list(&all)),
         });
     };
-    let turn = show::turn(pos);
-    let help = format!("{turn}; its pieces stand on {}", list(&mine));
-    match pos.piece_at(cell) {
-        None => Err(CliError::NotMovable {
+    let Some(piece) = pos.piece_at(cell) else {
+        return Err(CliError::NotMovable {
             what: format!("{} is empty", v.cell_name(cell)),
-            help,
-        }),
-        Some(_) if !mine.contains(&cell) => Err(CliError::NotMovable {
+            help: format!("pieces stand on {}", list(&occupied)),
+        });
+    };
+    let player = pos.controller(piece.owner, cell);
+    if player != me && !pos.hand_turn_to(player) {
+        return Err(CliError::NotMovable {
             what: format!(
-                "{} is not moved by the side to move",
-                show::piece_label(pos, cell)
+                "{} belongs to {}, who has no turn any more",
+                show::piece_label(pos, cell),
+                v.players()[player as usize].name
             ),
-            help,
-        }),
-        Some(_) => Ok(cell),
+            help: show::turn(pos),
+        });
     }
+    Ok(cell)
 }
 
 #[cfg(test)]
@@ -100,7 +109,13 @@ mod tests {
             err: &mut err,
             report: Reporter::plain(),
         };
-        let r = run(&spec, None, from, output, &mut t);
+        let opts = Options {
+            position: None,
+            moves: &[],
+            from,
+            output,
+        };
+        let r = run(&spec, &opts, &mut t);
         (r, String::from_utf8(out).unwrap())
     }
 
@@ -127,16 +142,17 @@ mod tests {
         };
         assert_eq!(what, "e4 is empty");
         assert!(
-            help.starts_with("white to move (move 1); its pieces stand on ")
-                && help.ends_with(", ..."),
+            help.starts_with("pieces stand on a8, b8") && help.ends_with(", ..."),
             "{help}"
         );
-        assert!(!help.contains("e7"), "{help}");
-        let (r, _) = render(Some("e7"), None);
-        let Err(CliError::NotMovable { what, .. }) = r else {
-            panic!("black's pawn")
-        };
-        assert_eq!(what, "p e7 is not moved by the side to move");
+        // A piece of the side not to move shows its moves as on its turn.
+        let (r, marked) = render(Some("b8"), None);
+        assert!(r.is_ok());
+        assert_eq!(
+            marked.matches("fill-opacity=\"0.55\"").count(),
+            3,
+            "{marked}"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Texts shared by `moves` and `play`: legal moves grouped by piece, whose turn it
 //! is, results.
 
-use chessgraph::{Cell, Move, MoveKind, Outcome, Position, Score, Variant};
+use chessgraph::{Cell, EndReason, Move, MoveKind, Outcome, Position, Score, Variant};
 
 /// The letter of the piece on `cell` as drawn (upper case for the first player).
 pub fn piece_label(pos: &Position, cell: Cell) -> String {
@@ -103,13 +103,35 @@ pub fn score_line(v: &Variant, scores: &[Score]) -> String {
         .join(", ")
 }
 
+/// Why a game ended, in words: the variant's own label for its rules, plain words
+/// for the built-in reasons (not their short names of position strings).
+pub fn end_words(v: &Variant, reason: EndReason) -> String {
+    let words = match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::NoMoves => "no legal move",
+        EndReason::RoyalCaptured => "royal piece captured",
+        EndReason::RoyalBlasted => "royal piece blown up",
+        EndReason::Repetition => "repetition",
+        EndReason::Quiet => "too many moves without a capture or a pawn move",
+        EndReason::Material => "material",
+        EndReason::LastPlayer => "one player left",
+        EndReason::CheckAll => "every opponent in check",
+        EndReason::CheckAllMate => "every opponent in check, one without a move",
+        EndReason::Agreement => "draw agreed",
+        EndReason::MoveLimit => "move limit",
+        EndReason::Rule(_) => v.end_label(reason),
+    };
+    words.to_owned()
+}
+
 /// The game's end in words, or `None` while it goes on.
 pub fn outcome(pos: &mut Position) -> Option<String> {
     match pos.outcome() {
         Outcome::Ongoing => None,
         Outcome::Finished { reason, scores } => Some(format!(
             "game over ({}): {}",
-            pos.variant().end_label(reason),
+            end_words(pos.variant(), reason),
             score_line(pos.variant(), &scores)
         )),
     }

@@ -18,6 +18,7 @@
 //! scheduled), while [`Position::every_move_into`] lists every move the rules allow.
 
 mod ep;
+mod hand_over;
 mod make;
 mod mined;
 mod pieces;

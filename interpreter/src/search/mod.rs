@@ -30,6 +30,7 @@
 //!   nothing. The move is mapped back to the referee's legal moves by from, to and
 //!   promotion; legality never depends on unknown mines, so it is always found.
 
+mod draw_offer;
 mod engine;
 mod eval;
 mod game;

@@ -331,7 +331,8 @@ fn play_explains_undoes_resigns_and_offers_draws() {
     assert!(r.out.contains("white declines the draw"), "{}", r.out);
     assert!(r.out.contains("black resigns"), "{}", r.out);
     assert!(
-        r.out.contains("game over (last-player): white 1, black 0"),
+        r.out
+            .contains("game over (black resigns): white 1, black 0"),
         "{}",
         r.out
     );
@@ -471,7 +472,7 @@ fn play_with_three_players() {
     assert!(r.out.contains("black declines the draw"), "{}", r.out);
     assert!(
         r.out
-            .contains("game over (last-player): white 0, red 1, black 0"),
+            .contains("game over (black resigns): white 0, red 1, black 0"),
         "{}",
         r.out
     );
@@ -505,7 +506,12 @@ fn play_passes_for_a_player_without_moves() {
     let r = run_in(&root(), &["play", dir.to_str().unwrap()], b"h1g1\ng1f1\n");
     assert!(r.ok, "{}", r.err);
     assert!(r.out.contains("white has no move and passes"), "{}", r.out);
-    assert!(r.out.contains("game over (quiet)"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("game over (too many moves without a capture or a pawn move)"),
+        "{}",
+        r.out
+    );
     assert!(r.out.contains("\n1. pass "), "{}", r.out);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -545,7 +551,7 @@ const FROM: &str = "#f2c230";
 fn render_draws_chess_to_a_file_or_standard_output() {
     let dir = scratch("render-chess");
     let file = dir.join("chess.svg");
-    let r = run(&["render", "chess", "-o", file.to_str().unwrap()]);
+    let r = run(&["render", "chess", "--output", file.to_str().unwrap()]);
     assert!(r.ok, "{}", r.err);
     assert_eq!(r.out.trim(), file.display().to_string());
     let written = std::fs::read_to_string(&file).unwrap();
@@ -615,11 +621,33 @@ fn render_draws_a_hexagonal_board() {
 fn render_refuses_bad_cells_positions_and_paths() {
     fails(&["render", "chess", "--from", "z9"], b"", "no cell `z9`");
     fails(&["render", "chess", "--from", "e4"], b"", "e4 is empty");
-    fails(
-        &["render", "chess", "--from", "e7"],
-        b"",
-        "not moved by the side to move",
+    // A piece of the side not to move: its moves as on its turn (e7-e6, e7-e5).
+    let r = run(&["render", "chess", "--from", "e7"]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(
+        r.out.matches("fill-opacity=\"0.55\"").count(),
+        3,
+        "{}",
+        r.out
     );
+    // After moves: the same piece, now with its player to move.
+    let r = run(&["render", "chess", "--moves", "e4 d5", "--from", "e4"]);
+    assert!(r.ok, "{}", r.err);
+    assert_eq!(
+        r.out.matches("fill-opacity=\"0.55\"").count(),
+        3,
+        "{}",
+        r.out
+    );
+    fails(
+        &["render", "chess", "--moves", "e4 e4"],
+        b"",
+        "legal moves there",
+    );
+    fails(&["render", "chess", "-o", "x.svg"], b"", "--output FILE");
+    // The example of `render --help` works.
+    let r = run(&["render", "zubrin", "--from", "b2"]);
+    assert!(r.ok, "{}", r.err);
     fails(&["render", "zubrin", "--from", "c3"], b"", "c3 is empty");
     fails(&["render", "chess", "--from", ""], b"", "cli::unknown_cell");
     fails(
@@ -634,13 +662,13 @@ fn render_refuses_bad_cells_positions_and_paths() {
     );
     fails(&["render", "zubrin", "-p", "8/8 w"], b"", "--position");
     fails(
-        &["render", "chess", "-o", "/no/such/folder/x.svg"],
+        &["render", "chess", "--output", "/no/such/folder/x.svg"],
         b"",
         "cannot write `/no/such/folder/x.svg`",
     );
     let dir = scratch("render-dir");
     fails(
-        &["render", "chess", "-o", dir.to_str().unwrap()],
+        &["render", "chess", "--output", dir.to_str().unwrap()],
         b"",
         "cannot write",
     );
@@ -684,7 +712,7 @@ fn play_zubrin_with_three_people_to_the_end() {
     );
     assert!(
         r.out
-            .contains("game over (last-player): white 1, red 0, black 0"),
+            .contains("game over (one player left): white 1, red 0, black 0"),
         "{}",
         r.out
     );
@@ -728,7 +756,7 @@ fn play_chess_for_3_mate_pass_and_king_capture() {
     );
     assert!(
         r.out
-            .contains("game over (royal-captured): white 1, brown 0, black 0"),
+            .contains("game over (royal piece captured): white 1, brown 0, black 0"),
         "{}",
         r.out
     );
@@ -903,4 +931,131 @@ fn ctrl_c_in_play_prints_and_writes_the_record() {
     assert!(written.contains("1. e4 *"), "{written}");
     drop(stdin);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Against the computer `undo` takes back the person's move and the reply together;
+/// `undo N` takes back N of them; the board is drawn once a turn and the prompt is
+/// printed only when a person is to move (issue 16, points 2 and 9).
+#[test]
+fn undo_against_the_computer_takes_back_the_reply_too() {
+    let args = ["play", "chess", "--seat", "black=computer", "--depth", "1"];
+    let r = run_in(
+        &root(),
+        &args,
+        b"e4\nd4\nundo\nundo 5\nundo\nundo x\nNf3\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("took back the last 2 moves"), "{}", r.out);
+    // `undo 5` takes back what is left of the person's moves (one with its reply).
+    assert_eq!(
+        r.out.matches("took back the last 2 moves").count(),
+        2,
+        "{}",
+        r.out
+    );
+    assert!(r.err.contains("nothing to undo"), "{}", r.err);
+    assert!(r.err.contains("`undo N` takes back N"), "{}", r.err);
+    // The record holds only Nf3 and the reply.
+    let record = &r.out[r.out.rfind("[Result").unwrap()..];
+    assert!(record.contains("1. Nf3 "), "{record}");
+    assert!(!record.contains("e4"), "{record}");
+    // One board per turn: the start, then after each reply (3 replies), and after
+    // each undo that changed something (2).
+    assert_eq!(r.out.matches("white to move").count(), 6, "{}", r.out);
+    // No prompt when the computer is to move.
+    let args = ["play", "chess", "--seat", "white=computer", "--depth", "1"];
+    let r = run_in(&root(), &args, b"quit\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out
+            .contains("white to move (move 1)\nwhite (computer) plays"),
+        "{}",
+        r.out
+    );
+}
+
+/// The computer answers a draw offer for its seats, by its evaluation (point 3).
+#[test]
+fn the_computer_answers_draw_offers() {
+    // White (a person) a queen up offers a draw: the computer's black accepts.
+    let args = [
+        "play",
+        "chess",
+        "--seat",
+        "black=computer",
+        "--depth",
+        "1",
+        "-p",
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+    ];
+    let r = run_in(&root(), &args, b"draw\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out.contains("black (computer) accepts the draw"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("[Result \"1/2-1/2\"]"), "{}", r.out);
+    assert!(!r.out.contains("Accept?"), "{}", r.out);
+    // The other way round it declines, and the game goes on.
+    let args = [
+        "play",
+        "chess",
+        "--seat",
+        "black=computer",
+        "--depth",
+        "1",
+        "-p",
+        "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    let r = run_in(&root(), &args, b"draw\nquit\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out.contains("black (computer) declines the draw"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("game stopped"), "{}", r.out);
+}
+
+/// `board` prints the position string and FEN; `svg FILE` writes the picture; in
+/// mined chess the string is the player's view (point 4).
+#[test]
+fn play_shows_the_position_and_writes_svg() {
+    let dir = scratch("play-svg");
+    let file = dir.join("now.svg");
+    let svg = format!("svg {}\n", file.display());
+    let input = [b"e4\nboard\n".as_slice(), svg.as_bytes(), b"svg\nquit\n"].concat();
+    let r = run_in(&root(), &["play", "chess"], &input);
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out
+            .contains("fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("position: "), "{}", r.out);
+    let drawn = std::fs::read_to_string(&file).unwrap();
+    assert!(drawn.starts_with("<svg"), "{drawn}");
+    assert!(r.err.contains("`svg FILE` writes the board"), "{}", r.err);
+    let bad = run_in(
+        &root(),
+        &["play", "chess"],
+        b"svg /no/such/folder/x.svg\nquit\n",
+    );
+    assert!(bad.ok, "{}", bad.err);
+    assert!(
+        bad.err.contains("cannot write /no/such/folder/x.svg"),
+        "{}",
+        bad.err
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let r = run_in(
+        &root(),
+        &["play", "mined-chess", "-o", "seed=2002"],
+        b"e3\nboard\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("black's view: "), "{}", r.out);
+    assert!(!r.out.contains("position: "), "{}", r.out);
 }

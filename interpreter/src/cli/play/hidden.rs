@@ -24,6 +24,21 @@ pub fn board(pos: &Position) -> String {
     )
 }
 
+/// The position as text the player to move may see: the position string (his view's
+/// when the variant hides state) and the FEN where FEN can say it.
+pub fn position_text(pos: &Position) -> String {
+    if pos.variant().has_mines() {
+        let me = pos.to_move();
+        return format!(
+            "{}'s view: {}\n",
+            pos.variant().players()[me as usize].name,
+            pos.view(me).view_string()
+        );
+    }
+    let fen = pos.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
+    format!("position: {pos}\n{fen}")
+}
+
 /// The whole truth, for the end of the game: every mine marked, the referee string.
 pub fn reveal(pos: &Position) -> String {
     if !pos.variant().has_mines() {

@@ -70,15 +70,45 @@ struct Game {
     /// Per player: played by the computer.
     computer: Vec<bool>,
     searcher: Searcher,
+    /// Who made each move of the record (a resignation included), for `undo`.
+    movers: Vec<u8>,
+    /// The player whose resignation ended the game, for the end message.
+    resigned: Option<u8>,
 }
 
 impl Game {
+    /// Draws the board for the player to move; the prompt follows when a person is
+    /// to move (the computer's move follows at once otherwise).
     fn show(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let prompt = if self.computer_to_move() { "" } else { "> " };
         t.print(&format!(
-            "\n{}{}\n> ",
+            "\n{}{}\n{prompt}",
             drawing(hidden::board(&self.pos), &self.pos),
             show::turn(&self.pos)
         ))
+    }
+
+    /// `board`: the drawing, then the position as text.
+    fn show_with_position(&mut self, t: &mut Term) -> Result<(), CliError> {
+        let prompt = if self.computer_to_move() { "" } else { "> " };
+        t.print(&format!(
+            "\n{}{}{}\n{prompt}",
+            drawing(hidden::board(&self.pos), &self.pos),
+            hidden::position_text(&self.pos),
+            show::turn(&self.pos)
+        ))
+    }
+
+    /// `svg FILE`: the board as the SVG drawing of `render`.
+    fn write_svg(&mut self, file: &str, t: &mut Term) -> Result<(), CliError> {
+        let path = Path::new(file);
+        match std::fs::write(path, chessgraph::draw::svg(&self.pos, &[])) {
+            Ok(()) => t.print(&format!("wrote {}\n> ", path.display())),
+            Err(e) => {
+                t.eprint(&format!("cannot write {}: {e}\n", path.display()))?;
+                t.print("> ")
+            }
+        }
     }
 
     /// Makes `m`, records it as `text` (with the draw mark after it when the mover
@@ -94,6 +124,7 @@ impl Game {
         let since = self.pos.announcements().len();
         self.pos.make(m);
         self.record.push(turn, me, text);
+        self.movers.push(me);
         for news in hidden::announced(&self.pos, since) {
             t.print(&format!("referee: {news}\n"))?;
             self.record.comment(news);
@@ -107,10 +138,7 @@ impl Game {
 
     /// True when the computer plays the player to move.
     fn computer_to_move(&self) -> bool {
-        self.computer
-            .get(self.pos.to_move() as usize)
-            .copied()
-            .unwrap_or(false)
+        self.is_computer(self.pos.to_move())
     }
 
     /// The computer's choice for the player to move, in notation.
@@ -135,10 +163,16 @@ impl Game {
     fn finished(&mut self) -> Option<End> {
         match self.pos.outcome() {
             Outcome::Ongoing => None,
-            Outcome::Finished { reason, scores } => Some(End::Finished(
-                self.pos.variant().end_label(reason).into(),
-                scores,
-            )),
+            Outcome::Finished { reason, scores } => {
+                let v = self.pos.variant();
+                let words = match self.resigned {
+                    Some(p) if reason == chessgraph::EndReason::LastPlayer => {
+                        format!("{} resigns", v.players()[p as usize].name)
+                    }
+                    _ => show::end_words(v, reason),
+                };
+                Some(End::Finished(words, scores))
+            }
         }
     }
 
@@ -214,19 +248,49 @@ impl Game {
         let (turn, me) = (self.pos.move_number(), self.pos.to_move());
         if self.pos.resign() {
             self.record.push(turn, me, RESIGNS);
+            self.movers.push(me);
+            if !matches!(self.pos.outcome(), Outcome::Ongoing) {
+                self.resigned = Some(me);
+            }
             let name = &self.pos.variant().players()[me as usize].name;
             t.print(&format!("{name} resigns\n"))?;
         }
         Ok(())
     }
 
-    fn undo(&mut self, t: &mut Term) -> Result<(), CliError> {
+    /// Takes back, `times` times, the last move a person made and every computer
+    /// move after it, so that a person is to move again (against the computer the
+    /// reply does not come back at once). Stops early when no person's move is left.
+    /// True when a move was taken back.
+    fn undo(&mut self, times: usize, t: &mut Term) -> Result<bool, CliError> {
         self.offer = None;
-        if self.record.pop().is_some() && self.pos.unmake().is_some() {
-            t.print("took back the last move\n")
-        } else {
-            t.eprint("nothing to undo\n")
+        let mut taken = 0;
+        for _ in 0..times {
+            let Some(last_person) = self.movers.iter().rposition(|&p| !self.is_computer(p)) else {
+                break;
+            };
+            while self.movers.len() > last_person {
+                if self.record.pop().is_none() || self.pos.unmake().is_none() {
+                    break;
+                }
+                self.movers.pop();
+                taken += 1;
+            }
         }
+        self.resigned = None;
+        match taken {
+            0 => {
+                t.eprint("nothing to undo\n")?;
+                t.print("> ")?;
+            }
+            1 => t.print("took back the last move\n")?,
+            n => t.print(&format!("took back the last {n} moves\n"))?,
+        }
+        Ok(taken > 0)
+    }
+
+    fn is_computer(&self, player: u8) -> bool {
+        self.computer.get(player as usize).copied().unwrap_or(false)
     }
 
     /// Asks every player still in the game but `me`, who offers; `Some` when all
@@ -244,6 +308,15 @@ impl Game {
             .filter(|&p| p != me && !self.pos.is_eliminated(p))
             .collect();
         for p in others {
+            let name = &v.players()[p as usize].name;
+            if self.is_computer(p) {
+                if self.searcher.accepts_draw(&mut self.pos, p) {
+                    t.print(&format!("{name} (computer) accepts the draw\n"))?;
+                    continue;
+                }
+                t.print(&format!("{name} (computer) declines the draw\n"))?;
+                return Ok(None);
+            }
             let mut answer = None;
             for _ in 0..ASKS {
                 t.print(&format!(
@@ -336,6 +409,8 @@ pub fn run(
         record,
         offer: None,
         computer,
+        movers: Vec::new(),
+        resigned: None,
     };
     t.print(&format!("{} — type `help` for the commands\n", v.name()))?;
     game.show(t)?;
@@ -379,7 +454,19 @@ pub fn run(
                 t.print("> ")?;
                 false
             }
-            Line::Board => true,
+            Line::Board => {
+                game.show_with_position(t)?;
+                false
+            }
+            Line::Svg(file) => {
+                game.write_svg(&file, t)?;
+                false
+            }
+            Line::Bad(why) => {
+                t.eprint(&format!("{why}\n"))?;
+                t.print("> ")?;
+                false
+            }
             Line::Moves => {
                 let lines = show::grouped_moves(&mut game.pos, false, None);
                 let text: String = lines.iter().map(|l| format!("  {l}\n")).collect();
@@ -387,10 +474,7 @@ pub fn run(
                 false
             }
             Line::Quit => break End::Quit,
-            Line::Undo => {
-                game.undo(t)?;
-                true
-            }
+            Line::Undo(times) => game.undo(times, t)?,
             Line::Resign => {
                 game.resign(t)?;
                 true
@@ -411,7 +495,8 @@ pub fn run(
                 (changed, None) => changed,
             },
         };
-        if changed && game.finished().is_none() {
+        // Against the computer the board is drawn once a turn: after its reply.
+        if changed && game.finished().is_none() && !game.computer_to_move() {
             game.show(t)?;
         }
     };
