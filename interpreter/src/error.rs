@@ -163,6 +163,19 @@ pub enum MoveError {
         help("long notation is the from cell then the to cell, e.g. `e2e4` or `e2-e4`, then a promotion letter")
     )]
     UnknownCell(String),
+    /// The text ends with what reads as a cell name the board does not have (`Qxf7`
+    /// on a board without f7).
+    #[error("`{text}`: {cell} is not a cell of this board")]
+    #[diagnostic(
+        code(chessgraph::mv::no_such_cell),
+        help("`moves` lists the legal moves with the board's cell names")
+    )]
+    NoSuchCell {
+        /// The text as given (cut).
+        text: String,
+        /// The name that is no cell.
+        cell: String,
+    },
     /// The from cell is empty.
     #[error("no piece on {0}")]
     #[diagnostic(code(chessgraph::mv::no_piece))]

@@ -16,7 +16,13 @@ pub(super) fn diagnose(
     legal: &MoveList,
 ) -> MoveError {
     if reads.is_empty() {
-        return MoveError::Unreadable(shown.to_owned());
+        return match unknown_cell_at_end(pos, shown) {
+            Some(cell) => MoveError::NoSuchCell {
+                text: shown.to_owned(),
+                cell,
+            },
+            None => MoveError::Unreadable(shown.to_owned()),
+        };
     }
     let v = &*pos.v;
     let mut pseudo = MoveList::new();
@@ -24,7 +30,13 @@ pub(super) fn diagnose(
     let me = pos.to_move;
     let mut best: Option<(u8, MoveError)> = None;
     let lettered = reads.iter().filter(|r| r.piece.is_some());
-    for r in lettered.chain(reads.iter().filter(|r| r.piece.is_none())) {
+    // A pawn's reading whose hint holds a capital (`Q` of `Qxf7`) explains nothing
+    // when the capital reads as a piece letter.
+    let any_lettered = reads.iter().any(|r| r.piece.is_some());
+    let pawn_reads = reads.iter().filter(|r| {
+        r.piece.is_none() && !(any_lettered && r.hint.chars().any(|c| c.is_ascii_uppercase()))
+    });
+    for r in lettered.chain(pawn_reads) {
         let piece = match r.piece {
             Some(t) => v.types[t as usize].name.clone(),
             None => v
@@ -117,4 +129,46 @@ fn promotions(pos: &Position, r: &Reading, legal: &MoveList) -> Option<String> {
     } else {
         choices.join(", ")
     })
+}
+
+/// The name at the end of `text` shaped like a cell name (letters then digits, as
+/// `f7`; an optional board qualifier `2:` before them), when the board has no such
+/// cell but names its cells that way.
+fn unknown_cell_at_end(pos: &Position, text: &str) -> Option<String> {
+    let v = &*pos.v;
+    let core = text.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    let digits = core.len() - core.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let head = &core[..core.len() - digits];
+    let letters = head.len()
+        - head
+            .trim_end_matches(|c: char| c.is_ascii_lowercase())
+            .len();
+    if digits == 0 || letters == 0 {
+        return None;
+    }
+    let mut start = core.len() - digits - letters;
+    // A capture mark before the name (`Qxz9`) is not part of it, unless the board
+    // names cells with an `x` first.
+    let x_names = (0..v.cell_count() as Cell).any(|c| v.cell_name(c).starts_with('x'));
+    if letters > 1 && !x_names && core[start..].starts_with('x') {
+        start += 1;
+    }
+    // A board qualifier (`2:`) before the letters belongs to the name.
+    let before = &core[..start];
+    if let Some(q) = before.strip_suffix(':') {
+        let n = q.len()
+            - q.trim_end_matches(|c: char| c.is_ascii_alphanumeric())
+                .len();
+        if n > 0 {
+            start -= n + 1;
+        }
+    }
+    let name = &core[start..];
+    // Only a name the board's own names look like: a lower-case head and a number.
+    let shaped = (0..v.cell_count() as Cell).any(|c| {
+        let n = v.cell_name(c);
+        n.starts_with(|ch: char| ch.is_ascii_lowercase() || ch.is_ascii_digit())
+            && n.ends_with(|ch: char| ch.is_ascii_digit())
+    });
+    (shaped && v.cell(name).is_none()).then(|| name.to_owned())
 }

@@ -174,12 +174,15 @@ pub(crate) fn readings<'a>(
                     continue;
                 };
                 let prefix = &base[..i];
-                let mut hints = vec![prefix];
+                // With a capture mark removed first: an error then names the hint
+                // without it (`no pawn on f`, not `on fx`).
+                let mut hints = Vec::new();
                 for mark in ["x", ":", "-", "X"] {
                     if let Some(h) = prefix.strip_suffix(mark) {
                         hints.push(h);
                     }
                 }
+                hints.push(prefix);
                 for hint in hints {
                     out.push(Reading {
                         piece,
@@ -254,7 +257,38 @@ fn read_with_offer(
             }
         }
     }
-    read_core(pos, &v, core, &shown, legal).map(|m| (m, offer))
+    let read = read_core(pos, &v, core, &shown, legal);
+    match (&read, upper_piece_letter(&v, core)) {
+        (Err(first), Some(upper)) => {
+            // `nf3`: a piece letter typed in lower case, read when the text fits no
+            // move as it is (`bc4` is first a pawn's move from the b-file).
+            let again = read_core(pos, &v, &upper, &shown, legal);
+            match again {
+                Ok(m) => Ok((m, offer)),
+                Err(e)
+                    if matches!(
+                        first,
+                        MoveError::NoSuchPiece { .. } | MoveError::Unreadable(_)
+                    ) =>
+                {
+                    Err(e)
+                }
+                Err(_) => read.map(|m| (m, offer)),
+            }
+        }
+        _ => read.map(|m| (m, offer)),
+    }
+}
+
+/// `core` with its first letter in upper case, when it is a lower-case letter whose
+/// upper case is a piece letter of the variant.
+fn upper_piece_letter(v: &Variant, core: &str) -> Option<String> {
+    let first = core.chars().next()?;
+    let upper = first.to_ascii_uppercase();
+    if !first.is_ascii_lowercase() || v.piece_type_by_letter(upper).is_none() {
+        return None;
+    }
+    Some(format!("{upper}{}", &core[first.len_utf8()..]))
 }
 
 /// The move of `legal` written as `text` (SAN's own check that what it writes reads
@@ -469,6 +503,29 @@ fn long_with_capture_mark(pos: &mut Position, short: &ShortNames, core: &str) ->
 }
 
 fn ambiguous(pos: &Position, shown: &str, moves: &[Move]) -> MoveError {
+    let v = &*pos.v;
+    let first = moves[0];
+    let promotions_only = moves.iter().all(|m| {
+        m.from == first.from && m.to == first.to && m.kind == first.kind && m.promotion().is_some()
+    });
+    if promotions_only {
+        // `a8` where the pawn must promote: the texts that name the promotion.
+        let choices: Vec<String> = moves
+            .iter()
+            .filter_map(|m| m.promotion())
+            .map(|t| {
+                format!(
+                    "{shown}{}{}",
+                    v.marks.promotion,
+                    v.types[t as usize].symbol(true)
+                )
+            })
+            .collect();
+        return MoveError::Promotion {
+            text: shown.to_owned(),
+            choices: choices.join(", "),
+        };
+    }
     MoveError::Ambiguous {
         text: shown.to_owned(),
         candidates: moves.iter().map(|&m| pos.long(m)).collect(),

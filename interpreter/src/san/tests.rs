@@ -145,7 +145,9 @@ fn lenient_reading() {
         assert_eq!(long(&mut p, s).unwrap(), "b2a1q", "{s}");
     }
     match parse_move(&mut p, "b1") {
-        Err(MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 4),
+        Err(MoveError::Promotion { choices, .. }) => {
+            assert_eq!(choices, "b1=Q, b1=R, b1=B, b1=N")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -359,4 +361,36 @@ fn every_move_of_an_adjudicated_game_is_still_written() {
     for (m, s) in all {
         assert_eq!(san(&mut p, m), s);
     }
+}
+
+/// Issue 16, point 8: lower-case piece letters are read; errors name what is wrong
+/// (the pawn's file without its capture mark, a cell the board lacks, the promotion
+/// a bare target needs).
+#[test]
+fn typed_moves_are_read_or_explained() {
+    let v = chess();
+    let mut p = Position::start(&v);
+    let nf3 = parse_move(&mut p, "Nf3").unwrap();
+    assert_eq!(parse_move(&mut p, "nf3"), Ok(nf3));
+    // A pawn's move from the b-file stays a pawn's move.
+    let mut q = Position::from_str(&v, "4k3/8/8/8/3p4/2P5/8/4K3 w - - 0 1").unwrap();
+    let cxd4 = parse_move(&mut q, "cxd4").unwrap();
+    assert_eq!(parse_move(&mut q, "cd4"), Ok(cxd4));
+    let mut p = Position::from_str(&v, "4k3/P7/8/4p3/8/8/8/4K2R w K - 0 1").unwrap();
+    let err = |p: &mut Position, t: &str| parse_move(p, t).unwrap_err().to_string();
+    assert_eq!(err(&mut p, "fxe5"), "`fxe5`: you have no pawn on f");
+    assert_eq!(err(&mut p, "nf3"), "`nf3`: you have no knight on the board");
+    assert_eq!(
+        err(&mut p, "Qxf7"),
+        "`Qxf7`: you have no queen on the board"
+    );
+    assert_eq!(
+        err(&mut p, "Qxz9"),
+        "`Qxz9`: z9 is not a cell of this board"
+    );
+    assert_eq!(err(&mut p, "Rh9"), "`Rh9`: h9 is not a cell of this board");
+    assert_eq!(
+        err(&mut p, "a8"),
+        "`a8`: the promotion must be one of a8=Q, a8=R, a8=B, a8=N"
+    );
 }

@@ -161,7 +161,7 @@ fn a_move_without_its_board_is_found_from_the_piece() {
     ));
     assert!(matches!(
         parse_move(&mut p, "e5"),
-        Err(MoveError::Unreadable(_))
+        Err(MoveError::NoSuchCell { .. })
     ));
     round_trip_unqualified(&mut p);
 }

@@ -1059,3 +1059,28 @@ fn play_shows_the_position_and_writes_svg() {
     assert!(r.out.contains("black's view: "), "{}", r.out);
     assert!(!r.out.contains("position: "), "{}", r.out);
 }
+
+/// Move errors name what is wrong; a lower-case piece letter is read (point 8).
+#[test]
+fn play_reads_lower_case_letters_and_explains_bad_moves() {
+    let r = run_in(&root(), &["play", "chess"], b"nf3\nd5\nfxe6\nQxz9\nquit\n");
+    assert!(r.ok, "{}", r.err);
+    assert!(r.out.contains("1. Nf3 d5"), "{}", r.out);
+    assert!(
+        r.err.contains("`fxe6`: no pawn of yours can move to e6"),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("z9 is not a cell of this board"),
+        "{}",
+        r.err
+    );
+    let r = run_in(
+        &root(),
+        &["play", "chess", "-p", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"],
+        b"a8\nquit\n",
+    );
+    assert!(r.err.contains("one of a8=Q, a8=R, a8=B, a8=N"), "{}", r.err);
+    assert!(!r.err.contains("a8 is empty"), "{}", r.err);
+}

@@ -18,7 +18,10 @@ fn leading_cell(pos: &Position, text: &str) -> Option<chessgraph::Cell> {
 pub fn explain(pos: &mut Position, text: &str, error: &MoveError) -> String {
     let shown: String = text.chars().take(40).collect();
     let mut s = format!("`{shown}` refused: {error}\n");
-    if let Some(cell) = leading_cell(pos, text) {
+    // A cell first names the piece to move (`e2e5`); a text that is only a cell
+    // (`a8`) names a target, which says nothing of the piece.
+    let from = leading_cell(pos, text).filter(|&c| pos.variant().cell_name(c) != text.trim());
+    if let Some(cell) = from {
         let name = pos.variant().cell_name(cell).to_owned();
         match pos.piece_at(cell) {
             None => s.push_str(&format!("  {name} is empty\n")),
