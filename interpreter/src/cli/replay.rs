@@ -59,6 +59,9 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     if final_only {
         t.print(&format!("{}\n", text_board(&fin, &[])))?;
     }
+    // The final position as text, to continue it with `play --position`.
+    let fen = fin.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
+    t.print(&format!("position: {fin}\n{fen}"))?;
     t.print(&format!(
         "{} moves replayed; {verdict}; result {}\n",
         record.moves.len(),

@@ -86,11 +86,38 @@ pub fn turn(pos: &Position) -> String {
     if tracks.is_empty() {
         return format!("{name} to move (move {}){check}", pos.move_number());
     }
+    let labels: Vec<String> = tracks.iter().map(|t| track_label(v, t)).collect();
     format!(
         "{name} to move on {}{check} (turns: {})",
-        tracks.join(" "),
+        labels.join(" "),
         pos.turns_text()
     )
+}
+
+/// A turn track's name, with the qualifier its cells share when they have one
+/// (`board1 (1:)`), so that the turn line speaks the cells' language.
+fn track_label(v: &Variant, track: &str) -> String {
+    let Some(t) = v.track_names().iter().position(|n| n == track) else {
+        return track.to_owned();
+    };
+    let mut prefix: Option<&str> = None;
+    for c in 0..v.cell_count() as Cell {
+        if v.track_of(c) != t {
+            continue;
+        }
+        let Some((q, _)) = v.cell_name(c).rsplit_once(':') else {
+            return track.to_owned();
+        };
+        match prefix {
+            None => prefix = Some(q),
+            Some(p) if p == q => {}
+            Some(_) => return track.to_owned(),
+        }
+    }
+    match prefix {
+        Some(q) if q != track => format!("{track} ({q}:)"),
+        _ => track.to_owned(),
+    }
 }
 
 /// `white 1, black 0`.

@@ -156,14 +156,23 @@ fn check(path: &Path, t: &mut Term) -> Result<bool, CliError> {
 /// Checks every file; an unreadable one is reported and counted as failed.
 pub fn run(files: &[PathBuf], t: &mut Term) -> Result<(), CliError> {
     let mut failed = 0;
-    for f in files {
-        match check(f, t) {
+    for given in files {
+        // A variant name (`validate chess`) means its folder, as for every command;
+        // a path that does not exist is reported as such.
+        let located = (!given.exists()).then(|| super::locate::locate(&given.to_string_lossy()));
+        let checked = match located {
+            None => check(given, t),
+            Some(Ok(l)) => check(&l.dir, t),
+            Some(Err(_)) if given.components().count() > 1 => check(given, t),
+            Some(Err(e)) => Err(e),
+        };
+        match checked {
             Ok(true) => {}
             Ok(false) => failed += 1,
             Err(e) => {
                 let text = t.report.render_error(&e);
                 t.eprint(&text)?;
-                t.print(&format!("{}: error\n", f.display()))?;
+                t.print(&format!("{}: error\n", given.display()))?;
                 failed += 1;
             }
         }

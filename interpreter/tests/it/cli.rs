@@ -812,7 +812,8 @@ fn play_the_team_game_board_by_board() {
         "{rank12}"
     );
     assert!(
-        r.out.contains("white to move on board1 board2 board3"),
+        r.out
+            .contains("white to move on board1 (1:) board2 (2:) board3 (3:)"),
         "{}",
         r.out
     );
@@ -824,7 +825,7 @@ fn play_the_team_game_board_by_board() {
     );
     // After board 1, board 2 is scheduled: Black's board-1 move waits its turn.
     assert!(
-        r.out.contains("white to move on board2 board3"),
+        r.out.contains("white to move on board2 (2:) board3 (3:)"),
         "{}",
         r.out
     );
@@ -838,7 +839,8 @@ fn play_the_team_game_board_by_board() {
         "{}",
         r.err
     );
-    let turns = "white to move on board3 (turns: board1 black 1, board2 black 1, *board3 white 1)";
+    let turns =
+        "white to move on board3 (3:) (turns: board1 black 1, board2 black 1, *board3 white 1)";
     assert!(r.out.contains(turns), "{}", r.out);
     assert!(r.out.contains("1. 1:e6 N2:c5 3:e6"), "{}", r.out);
     // The computer plays Black's boards.
@@ -1083,4 +1085,42 @@ fn play_reads_lower_case_letters_and_explains_bad_moves() {
     );
     assert!(r.err.contains("one of a8=Q, a8=R, a8=B, a8=N"), "{}", r.err);
     assert!(!r.err.contains("a8 is empty"), "{}", r.err);
+}
+
+/// `validate` takes variant names like every other command (point 9).
+#[test]
+fn validate_takes_a_variant_name() {
+    let r = run(&["validate", "chess", "zubrin"]);
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out.contains("chess.rules: ok, Chess: 64 cells"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("zubrin.rules: ok"), "{}", r.out);
+    fails(&["validate", "no-such-variant"], b"", "known variants: ");
+    fails(&["validate", "no/such/file.rules"], b"", "cannot read");
+}
+
+/// `replay` ends with the final position as text, to continue it (point 4).
+#[test]
+fn replay_prints_the_final_position() {
+    let dir = scratch("replay-position");
+    let file = dir.join("g.pgn");
+    let r = run_in(
+        &root(),
+        &["play", "chess", "--record", file.to_str().unwrap()],
+        b"e4\ne5\nquit\n",
+    );
+    assert!(r.ok, "{}", r.err);
+    let r = run_in(&root(), &["replay", file.to_str().unwrap()], b"");
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out
+            .contains("fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("position: "), "{}", r.out);
+    let _ = std::fs::remove_dir_all(&dir);
 }
