@@ -120,7 +120,18 @@ fn piece_move(pos: &Position, mv: Move, legal: &[Move], least: Hint) -> String {
     if !ty.pawn {
         out += &ty.symbol(true).to_string();
     }
-    out += &disambiguation(v, mv.from, &rivals, ty.pawn && capture, least);
+    let hint = disambiguation(v, mv.from, &rivals, ty.pawn && capture, least);
+    // With qualified names a hint run into the target reads as other cells
+    // (`2:b` + `2:b8` = `2:b2:b8`): a move that takes nothing then names its whole
+    // from cell and a dash (`2:b7-2:b8`), as long notation does; a capture's `x`
+    // already separates them.
+    let qualified = hint.contains(':') || v.cell_name(mv.to).contains(':');
+    if !capture && !hint.is_empty() && qualified {
+        out += v.cell_name(mv.from);
+        out.push('-');
+    } else {
+        out += &hint;
+    }
     if capture {
         out.push('x');
     }

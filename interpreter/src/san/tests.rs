@@ -264,18 +264,23 @@ fn any_cell_names() {
         let moves = p.legal_moves();
         moves.iter().map(|&m| san(&mut p, m)).collect()
     };
+    // A hint before a qualified target is the whole from cell and a dash: run
+    // together (`Rk:ak:b3`) it read as other cells (issue 16, point 6).
     for s in [
-        "Rk:ak:b3",
-        "Rk:ck:b3",
-        "R10k:a5",
-        "R1k:a2",
-        "Rk:ck:c10",
+        "Rk:a3-k:b3",
+        "Rk:c3-k:b3",
+        "Rk:a10-k:a5",
+        "Rk:a1-k:a2",
+        "Rk:c3-k:c10",
         "Rk:c12+",
         "k:b9",
     ] {
         assert!(all.iter().any(|x| x.starts_with(s)), "{s} in {all:?}");
     }
     round_trip(&mut p);
+    // The old form still reads.
+    let old = parse_move(&mut p, "Rk:ak:b3").unwrap();
+    assert_eq!(san(&mut p, old), "Rk:a3-k:b3");
 }
 
 #[test]

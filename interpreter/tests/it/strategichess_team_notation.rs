@@ -42,6 +42,10 @@ fn round_trip(p: &mut Position) -> usize {
     for &m in moves.iter() {
         let (s, long) = (san(p, m), p.long(m));
         assert_eq!(parse_move(p, &s), Ok(m), "{s}");
+        // Two qualified names are never run together (`2:b2:b8` read as other cells).
+        if s.matches(':').count() > 1 {
+            assert!(s.contains('-') || s.contains('x'), "{s}: run together");
+        }
         assert_eq!(p.parse_long(&long), Ok(m), "{long}");
         assert!(long.contains('-'), "{long}: separated");
         let joined = long.replacen('-', "", 1);
@@ -92,6 +96,26 @@ fn a_pawn_move_without_its_board_fits_three_boards() {
         parse_move(&mut p, "e9"),
         Err(MoveError::CannotReach { .. })
     ));
+}
+
+/// Two pawns that reach one cell (one forward, one back): the SAN names the whole from
+/// cell and a dash, and the old joined form still reads (issue 16, point 6).
+#[test]
+fn a_disambiguated_pawn_move_cannot_be_misread() {
+    let v = team(3);
+    let kings = "K 1:h3, k 1:h12, K 2:h3, k 2:h12, K 3:h3, k 3:h12";
+    let mut p = place(&v, &format!("{kings}, P 2:b7, P 2:b9"), 'w', "");
+    let m = p.parse_long("2:b7-2:b8").unwrap();
+    assert_eq!(san(&mut p, m), "2:b7-2:b8");
+    let up = p.parse_long("2:b9-2:b8").unwrap();
+    assert_eq!(san(&mut p, up), "2:b9-2:b8");
+    assert_eq!(
+        read(&mut p, "2:b72:b8").unwrap(),
+        "2:b7-2:b8",
+        "the old form"
+    );
+    assert_eq!(read(&mut p, "b7-b8").unwrap(), "2:b7-2:b8");
+    round_trip(&mut p);
 }
 
 #[test]
