@@ -46,6 +46,7 @@ mod attacks;
 mod castling;
 mod cellset;
 mod check;
+mod check_cells;
 mod compile;
 pub mod draw;
 mod error;

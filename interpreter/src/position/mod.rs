@@ -157,6 +157,8 @@ pub struct Position {
     /// Every legality test and `gives check` makes the move: the reference the fast
     /// paths are checked against ([`Position::every_move_by_making`]).
     pub(crate) by_making: bool,
+    /// Where the mover's pieces would give check (`gives check` filters), per position.
+    pub(crate) check_cells: crate::check_cells::CheckCells,
     pub(crate) track_scratch: MoveList,
     /// With turn tracks: another player's moves, asked for by mate and wait tests.
     pub(crate) track_probe: MoveList,
@@ -262,6 +264,7 @@ impl Position {
             probes: 0,
             captures_only: false,
             by_making: false,
+            check_cells: crate::check_cells::CheckCells::new(cells),
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),

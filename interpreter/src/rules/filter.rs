@@ -145,7 +145,16 @@ impl Position {
             Cond::Drops => m.kind == mk::DROP,
             Cond::Castles => m.kind == mk::CASTLE,
             Cond::GivesCheck(whose) if self.checks_on_board(m, mover, *whose) => {
-                self.gives_check_on_board(m, mover, *whose)
+                let scope = Scope {
+                    subject: mover,
+                    mover,
+                    facts: None,
+                };
+                let set = self.players_of(*whose, &scope) & !(1 << mover);
+                match self.gives_check_fast(m, mover, set) {
+                    Some(check) => check,
+                    None => self.gives_check_on_board(m, mover, *whose),
+                }
             }
             c if !c.reads_after(explodes) => {
                 let scope = Scope {
