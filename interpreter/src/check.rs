@@ -74,7 +74,7 @@ impl Position {
     }
 
     /// True when a capture by `player` on `cell` would blow up a royal of his.
-    fn blast_hits_royal(&self, player: Player, cell: Cell) -> bool {
+    pub(crate) fn blast_hits_royal(&self, player: Player, cell: Cell) -> bool {
         let mine = self.friends_of(player) & self.v.royal_kinds;
         self.v.rules.explosions.iter().any(|x| {
             x.around(player, cell).iter().any(|&c| {

@@ -20,7 +20,7 @@ use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Effect, Subject};
+use crate::rules::{Cond, Effect, Subject};
 use crate::topology::{for_each_passed, RayNode, Topology};
 
 /// What the ray walk from the royal found.
@@ -241,7 +241,11 @@ impl Position {
         // leapers attack (a move anywhere on a line may open or close their screens
         // and legs), or captures explode (an attack that would blow up the attacker's
         // own royal is none).
-        let fast = on_board && !explodes && live & self.v.tables.pin_unsafe == 0;
+        // With explosions the attacks on the royal are the plain ones while no
+        // opponent's royal stands in the blast of a capture on it.
+        let fast = on_board
+            && (!explodes || self.no_blast_reaches(me, royals[0]))
+            && live & self.v.tables.pin_unsafe == 0;
         let royal = royals[0];
         let check = if fast {
             self.find_pins(royal, attackers)
@@ -334,6 +338,13 @@ impl Position {
         !hit
     }
 
+    /// True when a capture on `cell` by any opponent of `me` would blow up none of the
+    /// capturer's own royals: then whether a royal of `me` there is attacked is the
+    /// plain attack test, and pins and checkers decide quiet moves as in chess.
+    fn no_blast_reaches(&self, me: Player, cell: Cell) -> bool {
+        (0..self.v.player_count() as Player).all(|o| o == me || !self.blast_hits_royal(o, cell))
+    }
+
     /// True when `m` (an ordinary move or drop) explodes nothing: it lands on an empty
     /// cell, and no after-move rule with an explosion holds for it, each read from the
     /// move alone (a rule that reads the position after the move may hold).
@@ -342,20 +353,27 @@ impl Position {
             return false;
         }
         let mover = self.to_move;
-        let scope = crate::rules::Scope {
-            subject: mover,
-            mover,
-            facts: Some(self.facts_before(m)),
-        };
+        let mut scope = None;
         self.v
             .rules
             .after
             .iter()
             .filter(|r| r.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
             .all(|r| {
-                r.subject == Subject::Mover
-                    && !r.cond.reads_after(false)
-                    && !self.holds_now(&r.cond, &scope)
+                if r.subject != Subject::Mover || r.cond.reads_after(false) {
+                    return false;
+                }
+                // A move onto an empty cell takes nothing (en passant is no ordinary
+                // move): `if captures` is read without gathering the move's facts.
+                if matches!(r.cond, Cond::Captures(_)) {
+                    return true;
+                }
+                let scope = scope.get_or_insert_with(|| crate::rules::Scope {
+                    subject: mover,
+                    mover,
+                    facts: Some(self.facts_before(m)),
+                });
+                !self.holds_now(&r.cond, scope)
             })
     }
 
