@@ -5,6 +5,7 @@ use super::config::VariantSpec;
 use super::error::CliError;
 use super::locate::locate;
 use chessgraph::record::GameRecord;
+use chessgraph::Position;
 use std::path::Path;
 
 /// How the record names the variant: its short name when that finds the same rule
@@ -32,6 +33,20 @@ pub fn new_record(spec: &VariantSpec) -> GameRecord {
         .collect();
     r.set_tag("Options", &options.join(" "));
     r
+}
+
+/// The tags of the start position: a game from a given position (`given`) has
+/// `SetUp "1"` with `FEN` (or the variant's `Position` string when FEN cannot say it);
+/// a game from the variant's start with options has `SetUp "1"` and `FEN` when FEN
+/// can say it, as options may choose the start (a Chess960 array) and other programs
+/// know the variant only by its name. Mines and other starts FEN cannot describe
+/// are left to the Options tag.
+pub fn start_tags(record: &mut GameRecord, spec: &VariantSpec, pos: &Position, given: bool) {
+    if given {
+        record.set_start(pos);
+    } else if !spec.options.is_empty() {
+        record.set_fen_start(pos);
+    }
 }
 
 /// Writes `record` to `path`.

@@ -5,7 +5,7 @@ use super::locate::locate;
 use super::show;
 use super::term::Term;
 use chessgraph::draw::text_board;
-use chessgraph::record::{GameRecord, MAX_BYTES};
+use chessgraph::record::{Entry, GameRecord, MAX_BYTES};
 use chessgraph::Variant;
 use std::path::Path;
 
@@ -42,7 +42,11 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
         .replay(&v, |pos, m| {
             index += 1;
             if !final_only {
-                let mut s = format!("\n{index}. {}", m.text);
+                let note = match m.entry {
+                    Entry::TakenBack => " (taken back)",
+                    _ => "",
+                };
+                let mut s = format!("\n{index}. {}{note}", m.text);
                 for c in &m.comments {
                     s += &format!(" {{{c}}}");
                 }
@@ -57,7 +61,10 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     let mut fin = fin;
     let verdict = show::outcome(&mut fin).unwrap_or_else(|| show::turn(&fin));
     if final_only {
-        t.print(&format!("{}\n", text_board(&fin, &[])))?;
+        // The position as text too (FEN when it can say it), to go on with `play -p`
+        // or to compare with another program's replay.
+        let text = fin.fen().unwrap_or_else(|| fin.to_string());
+        t.print(&format!("{}\nposition: {text}\n", text_board(&fin, &[])))?;
     }
     t.print(&format!(
         "{} moves replayed; {verdict}; result {}\n",

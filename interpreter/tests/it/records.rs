@@ -99,7 +99,8 @@ fn play_records_replay_in_every_variant() {
     assert!(r.out.contains("white (computer) plays"), "{}", r.out);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(
-        text.contains("[Result \"1-0\"]") && text.contains("[Position "),
+        text.contains("[Result \"1-0\"]")
+            && text.contains("[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\"]"),
         "{text}"
     );
     let r = run_in(&root(), &["replay", file.to_str().unwrap()], b"");
