@@ -3,7 +3,7 @@
 
 use super::config::VariantSpec;
 use super::error::CliError;
-use super::locate::locate;
+use super::locate::{locate, Located};
 use chessgraph::record::GameRecord;
 use chessgraph::Position;
 use std::path::Path;
@@ -21,6 +21,35 @@ pub fn variant_tag(spec: &VariantSpec) -> String {
     } else {
         spec.at.rules.display().to_string()
     }
+}
+
+/// Variant names other programs write (python-chess, lichess) for variants of this
+/// repository that are the same game, with ours. Records we write carry our own
+/// names, which python-chess also reads (`chess` as standard chess); this table only
+/// lets `replay` read theirs. Notation, not rules: no rule depends on it.
+const OTHER_NAMES: [(&str, &str); 8] = [
+    ("standard", "chess"),
+    ("from position", "chess"),
+    ("king of the hill", "kingofthehill"),
+    ("three-check", "3check"),
+    ("racing kings", "racingkings"),
+    ("fischerandom", "chess960"),
+    ("fischer random", "chess960"),
+    ("chess 960", "chess960"),
+];
+
+/// Finds the variant a record's Variant tag names: a name or path as `locate` takes
+/// it, else another program's name for one of ours, in any case (`Atomic`, `King of
+/// the Hill`).
+pub fn locate_tagged(name: &str) -> Result<Located, CliError> {
+    locate(name).or_else(|e| {
+        let lower = name.trim().to_ascii_lowercase();
+        let ours = OTHER_NAMES
+            .iter()
+            .find(|(other, _)| *other == lower)
+            .map_or(lower.as_str(), |(_, ours)| ours);
+        locate(ours).map_err(|_| e)
+    })
 }
 
 /// A record with the Variant and Options tags of `spec`.

@@ -1,7 +1,7 @@
 //! `chessgraph replay FILE`: read a game record, check every move, show the positions.
 
 use super::error::CliError;
-use super::locate::locate;
+use super::records::locate_tagged;
 use super::show;
 use super::term::Term;
 use chessgraph::draw::text_board;
@@ -24,7 +24,7 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
     let record = GameRecord::parse(&text).map_err(record_err)?;
     let name = record.tag("Variant").unwrap_or_default();
-    let at = locate(name)?;
+    let at = locate_tagged(name)?;
     let options = record.options().map_err(record_err)?;
     let loaded = Variant::load(&at.rules, &options)?;
     let v = loaded.variant;
