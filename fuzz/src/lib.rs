@@ -538,7 +538,7 @@ pub fn check_record(text: &str) {
     check_round_trip(&end);
     if r.moves
         .iter()
-        .any(|m| m.text == chessgraph::record::RESIGNS)
+        .any(|m| m.entry == chessgraph::record::Entry::Resigns)
     {
         return;
     }

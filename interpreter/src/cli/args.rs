@@ -138,7 +138,7 @@ pub enum Command {
     Replay {
         /// The record file.
         file: PathBuf,
-        /// Show only the final position.
+        /// Show only the final position (as a board, then as FEN or a position string).
         #[arg(long = "final")]
         final_only: bool,
     },

@@ -1,11 +1,11 @@
 //! `chessgraph replay FILE`: read a game record, check every move, show the positions.
 
 use super::error::CliError;
-use super::locate::locate;
+use super::records::locate_tagged;
 use super::show;
 use super::term::Term;
 use chessgraph::draw::text_board;
-use chessgraph::record::{GameRecord, MAX_BYTES};
+use chessgraph::record::{Entry, GameRecord, MAX_BYTES};
 use chessgraph::Variant;
 use std::path::Path;
 
@@ -24,7 +24,7 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
     let record = GameRecord::parse(&text).map_err(record_err)?;
     let name = record.tag("Variant").unwrap_or_default();
-    let at = locate(name)?;
+    let at = locate_tagged(name)?;
     let options = record.options().map_err(record_err)?;
     let loaded = Variant::load(&at.rules, &options)?;
     let v = loaded.variant;
@@ -42,7 +42,11 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
         .replay(&v, |pos, m| {
             index += 1;
             if !final_only {
-                let mut s = format!("\n{index}. {}", m.text);
+                let note = match m.entry {
+                    Entry::TakenBack => " (taken back)",
+                    _ => "",
+                };
+                let mut s = format!("\n{index}. {}{note}", m.text);
                 for c in &m.comments {
                     s += &format!(" {{{c}}}");
                 }
@@ -59,7 +63,8 @@ pub fn run(file: &Path, final_only: bool, t: &mut Term) -> Result<(), CliError> 
     if final_only {
         t.print(&format!("{}\n", text_board(&fin, &[])))?;
     }
-    // The final position as text, to continue it with `play --position`.
+    // The final position as text (and FEN when it can say it), to go on with
+    // `play --position` or to compare with another program's replay.
     let fen = fin.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
     t.print(&format!("position: {fin}\n{fen}"))?;
     t.print(&format!(

@@ -165,6 +165,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             record.set_tag(&chessgraph::record::GameRecord::player_tag(&p.name), k);
         }
         let mut pos = Position::start(&v);
+        records::start_tags(&mut record, spec, &pos, false);
         let end = play_game(&mut pos, &mut seats, *max_plies, &mut record)?;
         plies += end.plies as u64;
         let scores = end.scores.unwrap_or_else(|| {

@@ -1,7 +1,7 @@
 //! Reading a record's text: tags, then moves with turn numbers and comments, then
 //! the result. Everything is bounded; every problem is a [`RecordError`].
 
-use super::{GameRecord, RecordError, RecordedMove};
+use super::{Entry, GameRecord, RecordError, RecordedMove, RESIGNS};
 
 /// Largest record read (bytes).
 pub const MAX_BYTES: usize = 4 << 20;
@@ -154,7 +154,10 @@ impl GameRecord {
         let mut turn = None;
         for p in ps {
             match p {
-                Piece::Comment(c) => r.comment(c),
+                Piece::Comment(c) => match RecordedMove::from_comment(&c) {
+                    Some((entry, text)) => r.push_read(entry, None, text)?,
+                    None => r.comment(c),
+                },
                 Piece::Word(w) => {
                     let (t, text) = match turn_prefix(&w)? {
                         Some((n, dots, rest)) => {
@@ -163,7 +166,7 @@ impl GameRecord {
                             if !matches!(turn_prefix(rest), Ok(None)) {
                                 return Err(RecordError::BadTurn { text: short(&w) });
                             }
-                            if r.moves.is_empty() && dots >= 3 {
+                            if dots >= 3 && !r.moves.iter().any(|m| m.entry == Entry::Move) {
                                 r.starts_mid_turn = true;
                             }
                             (Some(n), rest.to_owned())
@@ -176,20 +179,38 @@ impl GameRecord {
                     if text.is_empty() {
                         continue;
                     }
-                    if r.moves.len() >= MAX_MOVES {
-                        return Err(RecordError::TooLarge(format!(
-                            "more than {MAX_MOVES} moves"
-                        )));
+                    if text == RESIGNS {
+                        // The old form: a token, `2. (resigns)`. Its turn number goes
+                        // to the next move, as the comment form has none.
+                        r.push_read(Entry::Resigns, None, "resigns".into())?;
+                    } else {
+                        r.push_read(Entry::Move, turn.take(), text)?;
                     }
-                    r.moves.push(RecordedMove {
-                        turn: turn.take(),
-                        text,
-                        comments: Vec::new(),
-                    });
                 }
             }
         }
         Ok(r)
+    }
+
+    /// Appends an entry read from the text, within [`MAX_MOVES`].
+    fn push_read(
+        &mut self,
+        entry: Entry,
+        turn: Option<u32>,
+        text: String,
+    ) -> Result<(), RecordError> {
+        if self.moves.len() >= MAX_MOVES {
+            return Err(RecordError::TooLarge(format!(
+                "more than {MAX_MOVES} moves"
+            )));
+        }
+        self.moves.push(RecordedMove {
+            turn,
+            text,
+            comments: Vec::new(),
+            entry,
+        });
+        Ok(())
     }
 }
 

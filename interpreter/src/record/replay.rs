@@ -1,7 +1,7 @@
 //! Replaying a record: every move read in the variant's notation and checked
 //! against the legal moves, the result compared with the rules' verdict.
 
-use super::{result_text, GameRecord, RecordError, RecordedMove, RESIGNS};
+use super::{name_word, result_text, taken_back, Entry, GameRecord, RecordError, RecordedMove};
 use crate::san::parse_move;
 use crate::{MoveKind, Outcome, Position, Variant};
 use std::sync::Arc;
@@ -27,8 +27,10 @@ impl GameRecord {
             .collect()
     }
 
-    /// The start position: the `Position` tag, else PGN's `FEN` tag (as other programs
-    /// write it), else the variant's start.
+    /// The start position: the `Position` tag (the variant's own string; records
+    /// before PGN's tags had it alone), else PGN's `FEN` tag (with `SetUp "1"`, as
+    /// records now write it when FEN describes the position, and as other programs
+    /// do), else the variant's start.
     pub fn start(&self, variant: &Arc<Variant>) -> Result<Position, RecordError> {
         let tag = ["Position", "FEN"]
             .into_iter()
@@ -72,7 +74,13 @@ impl GameRecord {
                     });
                 }
             }
-            if m.text == RESIGNS {
+            if m.entry == Entry::Resigns {
+                let me = &variant.players()[pos.to_move() as usize].name;
+                if let Some(named) = m.resigning_player() {
+                    if !named.eq_ignore_ascii_case(&name_word(me)) {
+                        return Err(bad(format!("{me} is to move, not {named}")));
+                    }
+                }
                 if !pos.resign() {
                     return Err(bad("nobody can resign now".into()));
                 }
@@ -86,7 +94,15 @@ impl GameRecord {
                 pos.make(pass);
             } else {
                 let mv = parse_move(&mut pos, &m.text).map_err(|e| bad(e.to_string()))?;
+                let since = pos.announcements().len();
                 pos.make(mv);
+                // A `{tried ...}` comment must name a move the rules took back; a move
+                // token that was taken back is an old record's way and still reads.
+                if m.entry == Entry::TakenBack && !taken_back(&pos, since) {
+                    return Err(bad(
+                        "the record says it was taken back, but it stands".into()
+                    ));
+                }
             }
             each(&mut pos, m);
         }

@@ -1,6 +1,6 @@
 //! Writing a record as text.
 
-use super::GameRecord;
+use super::{Entry, GameRecord, TRIED};
 use std::fmt::{self, Write};
 
 /// A tag value with `\` and `"` escaped and line breaks removed.
@@ -12,22 +12,36 @@ fn escape(value: &str) -> String {
 }
 
 impl GameRecord {
-    /// The moves as `1. e4 e5 2. Nf3 {a note}`, without the result.
+    /// The moves as `1. e4 e5 2. Nf3 {a note}`, without the result. Only moves that
+    /// stand are move tokens; a taken-back move is `{tried Nc3}` and a resignation
+    /// `{white resigns}` (see [`Entry`]).
     pub fn moves_text(&self) -> String {
         let mut s = String::new();
         for c in &self.preamble {
             let _ = write!(s, "{{{c}}} ");
         }
-        for (i, m) in self.moves.iter().enumerate() {
-            if let Some(t) = m.turn {
-                let dots = if i == 0 && self.starts_mid_turn {
-                    "..."
-                } else {
-                    "."
-                };
-                let _ = write!(s, "{t}{dots} ");
+        let mut first = true;
+        for m in &self.moves {
+            match m.entry {
+                Entry::Move => {
+                    if let Some(t) = m.turn {
+                        let dots = if first && self.starts_mid_turn {
+                            "..."
+                        } else {
+                            "."
+                        };
+                        let _ = write!(s, "{t}{dots} ");
+                    }
+                    first = false;
+                    s.push_str(&m.text);
+                }
+                Entry::TakenBack => {
+                    let _ = write!(s, "{{{TRIED} {}}}", m.text);
+                }
+                Entry::Resigns => {
+                    let _ = write!(s, "{{{}}}", m.text);
+                }
             }
-            s.push_str(&m.text);
             s.push(' ');
             for c in &m.comments {
                 let _ = write!(s, "{{{c}}} ");

@@ -99,9 +99,10 @@ pub fn play_game(
         };
         let turn = pos.move_number();
         let out_before: Vec<bool> = (0..n).map(|p| pos.is_eliminated(p as Player)).collect();
+        let since = pos.announcements().len();
         pos.make(mv);
         plies += 1;
-        record.push(turn, me, text);
+        record.push_made(pos, since, turn, me, text);
         for (p, &was) in out_before.iter().enumerate() {
             if !was && pos.is_eliminated(p as Player) {
                 record.comment(format!("{} is eliminated", v.players()[p].name));

@@ -478,7 +478,8 @@ fn play_with_three_players() {
     );
     assert!(r.out.contains("[Result \"0-1-0\"]"), "{}", r.out);
     assert!(
-        r.out.contains("1. (resigns) Kg1 (resigns) 0-1-0"),
+        r.out
+            .contains("{white resigns} 1... Kg1 {black resigns} 0-1-0"),
         "{}",
         r.out
     );

@@ -19,6 +19,7 @@ mod lines;
 mod mined;
 mod naive;
 mod perft;
+mod pgn_grammar;
 mod placement;
 mod records;
 mod render;

@@ -99,7 +99,8 @@ fn play_records_replay_in_every_variant() {
     assert!(r.out.contains("white (computer) plays"), "{}", r.out);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(
-        text.contains("[Result \"1-0\"]") && text.contains("[Position "),
+        text.contains("[Result \"1-0\"]")
+            && text.contains("[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\"]"),
         "{text}"
     );
     let r = run_in(&root(), &["replay", file.to_str().unwrap()], b"");
@@ -209,4 +210,72 @@ fn braces_inside_a_comment_read_and_write_stably() {
     let written = GameRecord::parse(text).unwrap().to_string();
     assert_eq!(GameRecord::parse(&written).unwrap().to_string(), written);
     assert!(written.contains("{a \"b\"}"), "{written}");
+}
+
+/// Records written before the PGN forms: a move a mine took back stood in the move
+/// text (`1. Na3 {a3 is mined...} e4 e5`), and a resignation was the token
+/// `(resigns)`, with three players too. They replay to the same positions as the
+/// records written now.
+#[test]
+fn old_mined_chess_and_three_player_records_still_replay() {
+    let mined = crate::common::named("mined-chess", &[("seed", "2002")]);
+    let head = "[Variant \"mined-chess\"]\n[Options \"seed=2002\"]\n[Result \"*\"]\n\n";
+    let news = "{a3 is mined: the move is taken back, play another}";
+    let old = format!("{head}1. Na3 {news} e4 e5 2. Nf3 *\n");
+    let new = format!("{head}{{tried Na3}} {news} 1. e4 e5 2. Nf3 *\n");
+    let end_old = GameRecord::parse(&old)
+        .unwrap()
+        .replay(&mined, |_, _| {})
+        .unwrap();
+    let end_new = GameRecord::parse(&new)
+        .unwrap()
+        .replay(&mined, |_, _| {})
+        .unwrap();
+    assert_eq!(end_old.to_string(), end_new.to_string());
+    assert_eq!(end_new.announcements().len(), 1);
+
+    let three = crate::common::named("chess-for-3", &[]);
+    let head = "[Variant \"chess-for-3\"]\n[Result \"*\"]\n\n";
+    let old = format!("{head}1. (resigns) Nf10 Nj6 2. Nj10 *\n");
+    let new = format!("{head}{{white resigns}} 1... Nf10 Nj6 2. Nj10 *\n");
+    let r_old = GameRecord::parse(&old).unwrap();
+    let end_old = r_old.replay(&three, |_, _| {}).unwrap();
+    let end_new = GameRecord::parse(&new)
+        .unwrap()
+        .replay(&three, |_, _| {})
+        .unwrap();
+    assert_eq!(end_old.to_string(), end_new.to_string());
+    assert!(end_new.is_eliminated(0));
+    // The old record written again is in the new form and replays the same.
+    let again = r_old.to_string();
+    assert!(again.contains("{resigns} 1. Nf10 Nj6 2. Nj10 *"), "{again}");
+    let end_again = GameRecord::parse(&again)
+        .unwrap()
+        .replay(&three, |_, _| {})
+        .unwrap();
+    assert_eq!(end_again.to_string(), end_new.to_string());
+}
+
+/// `replay` reads the Variant names other programs write for our variants
+/// (python-chess and lichess spell them `Standard`, `King of the Hill`, `Atomic`).
+#[test]
+fn replay_reads_other_programs_variant_names() {
+    let dir = scratch("other-names");
+    for name in [
+        "Standard",
+        "King of the Hill",
+        "Three-check",
+        "Atomic",
+        "CHESS",
+    ] {
+        let f = dir.join("g.pgn");
+        let text = format!("[Variant \"{name}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n");
+        std::fs::write(&f, text).unwrap();
+        let r = run_in(&root(), &["replay", f.to_str().unwrap(), "--final"], b"");
+        assert!(
+            r.ok && r.out.contains("3 moves replayed"),
+            "{name}: {}",
+            r.err
+        );
+    }
 }

@@ -21,7 +21,7 @@ use super::selfplay::player_index;
 use super::show;
 use super::term::Term;
 use armies::Armies;
-use chessgraph::record::{result_text, GameRecord, PASS, RESIGNS};
+use chessgraph::record::{result_text, GameRecord, PASS};
 use chessgraph::san::parse_move_with_offer;
 use chessgraph::search::{Limits, Searcher};
 use chessgraph::{Outcome, Position, Score};
@@ -123,7 +123,7 @@ impl Game {
         };
         let since = self.pos.announcements().len();
         self.pos.make(m);
-        self.record.push(turn, me, text);
+        self.record.push_made(&self.pos, since, turn, me, text);
         self.movers.push(me);
         for news in hidden::announced(&self.pos, since) {
             t.print(&format!("referee: {news}\n"))?;
@@ -245,14 +245,14 @@ impl Game {
     }
 
     fn resign(&mut self, t: &mut Term) -> Result<(), CliError> {
-        let (turn, me) = (self.pos.move_number(), self.pos.to_move());
+        let me = self.pos.to_move();
         if self.pos.resign() {
-            self.record.push(turn, me, RESIGNS);
             self.movers.push(me);
             if !matches!(self.pos.outcome(), Outcome::Ongoing) {
                 self.resigned = Some(me);
             }
             let name = &self.pos.variant().players()[me as usize].name;
+            self.record.resign(name);
             t.print(&format!("{name} resigns\n"))?;
         }
         Ok(())
@@ -392,9 +392,7 @@ pub fn run(
         computer[player_index(&v, name)?] = *c;
     }
     let mut record = records::new_record(seeded.as_ref().unwrap_or(spec));
-    if opts.position.is_some() {
-        record.set_tag("Position", &pos.to_string());
-    }
+    records::start_tags(&mut record, spec, &pos, opts.position.is_some());
     for (p, &c) in v.players().iter().zip(&computer) {
         let who = if c { "computer" } else { "human" };
         record.set_tag(&GameRecord::player_tag(&p.name), who);
