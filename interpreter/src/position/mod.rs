@@ -164,6 +164,8 @@ pub struct Position {
     pub(crate) track_probe: MoveList,
     /// Moves asked for by `can move` conditions.
     pub(crate) can_scratch: MoveList,
+    /// The moves a `must` filter set aside ([`Position::filter_rules`]).
+    pub(crate) must_scratch: MoveList,
     /// With turn tracks: the player found checkmated by the last legal-move
     /// generation (derived, not part of the state).
     pub(crate) mated: Option<Player>,
@@ -268,6 +270,7 @@ impl Position {
             track_scratch: MoveList::new(),
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),
+            must_scratch: MoveList::new(),
             mated: None,
             pinned: CellSet::new(cells),
             flank_pinned: CellSet::new(cells),

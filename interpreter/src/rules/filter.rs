@@ -52,6 +52,10 @@ fn kinds_in(list: &MoveList) -> u8 {
 impl Position {
     /// Keeps the moves of `list` (pseudo-legal moves of `player`) that the rules allow.
     pub(crate) fn filter_rules(&mut self, player: Player, list: &mut MoveList) {
+        if let Some(i) = self.lone_cheap_must(list) {
+            self.filter_must_first(i, player, list);
+            return;
+        }
         self.forbid_filtered(player, list);
         if self.check_applies(player) {
             self.filter_legal(player, list);
@@ -80,6 +84,67 @@ impl Position {
             if any {
                 self.retain(list, |p, m| p.filter_holds(&f.cond, m, player));
             }
+        }
+    }
+
+    /// The one `must` filter that applies to `list`, when there is exactly one and its
+    /// condition is read from the move alone (`must drops`): then
+    /// [`Position::filter_must_first`] gives the same list for less work.
+    fn lone_cheap_must(&self, list: &MoveList) -> Option<usize> {
+        let filters = &self.v.rules.filters;
+        if !filters.iter().any(|f| f.must) {
+            return None;
+        }
+        let present = kinds_in(list);
+        let nested = self.in_can;
+        let explodes = self.v.rules.explodes;
+        let mut found = None;
+        for (i, f) in filters.iter().enumerate() {
+            if f.must && f.needs & !present == 0 && !(f.costly && nested) {
+                if found.is_some() || f.cond.reads_after(explodes) {
+                    return None;
+                }
+                found = Some(i);
+            }
+        }
+        found
+    }
+
+    /// The pipeline with the `must` filter `i` first: the moves it keeps go through the
+    /// `forbid` filters and the check rule; only when none is left do the others. The
+    /// filters judge each move alone, so this is the list the usual order gives, but a
+    /// Sittuyin placement move no longer tests every in-place promotion the `must
+    /// drops` rule throws away.
+    fn filter_must_first(&mut self, i: usize, player: Player, list: &mut MoveList) {
+        let v = Arc::clone(&self.v);
+        let cond = &v.rules.filters[i].cond;
+        let mut others = std::mem::take(&mut self.must_scratch);
+        others.clear();
+        let mut w = 0;
+        for r in 0..list.len() {
+            let m = list[r];
+            if self.filter_holds(cond, m, player) {
+                list.set(w, m);
+                w += 1;
+            } else {
+                others.push(m);
+            }
+        }
+        list.truncate(w);
+        self.forbid_and_check(player, list);
+        if list.is_empty() {
+            std::mem::swap(list, &mut others);
+            self.forbid_and_check(player, list);
+        }
+        others.clear();
+        self.must_scratch = others;
+    }
+
+    /// The `forbid` filters, then the check rule.
+    fn forbid_and_check(&mut self, player: Player, list: &mut MoveList) {
+        self.forbid_filtered(player, list);
+        if self.check_applies(player) {
+            self.filter_legal(player, list);
         }
     }
 
