@@ -13,6 +13,9 @@
 
 use crate::variant::Variant;
 
+mod names;
+pub(crate) use names::by_names;
+
 /// Largest drawing accepted from the projection, in lines and in columns.
 const MAX_LINES: usize = 200;
 const MAX_COLS: usize = 400;
@@ -161,6 +164,33 @@ fn from_rows(v: &Variant, gap: usize) -> Layout {
             i += 1;
         }
     }
+    finish(slots)
+}
+
+/// `l` (tokens at least `gap` columns apart) with tokens `token` wide made to touch:
+/// columns exactly `gap` apart come `token` apart, wider spaces (the seam between
+/// joined boards) keep one blank column.
+pub(crate) fn squeeze(l: &Layout, gap: usize, token: usize) -> Layout {
+    let mut cols: Vec<usize> = l.slots.iter().map(|s| s.1).collect();
+    cols.sort_unstable();
+    cols.dedup();
+    let mut to = Vec::with_capacity(cols.len());
+    let mut at = 0;
+    for (i, &c) in cols.iter().enumerate() {
+        if i > 0 {
+            at += if c - cols[i - 1] <= gap {
+                token
+            } else {
+                token + 1
+            };
+        }
+        to.push(at);
+    }
+    let slots = l
+        .slots
+        .iter()
+        .map(|&(line, c)| (line, cols.binary_search(&c).map_or(0, |i| to[i])))
+        .collect();
     finish(slots)
 }
 

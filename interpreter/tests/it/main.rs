@@ -4,6 +4,7 @@ mod betza;
 mod chess960;
 mod cli;
 mod common;
+mod drawings;
 mod dreierschach;
 mod dreierschach_notation;
 mod fen;
