@@ -6,10 +6,15 @@
 //! neighbouring cells); for each, `sx` is the least scale that keeps cells sharing a
 //! line at least `gap` columns apart. The winner has the smallest area, weighted by how
 //! far it strays from the board's proportions (a character is about twice as tall as
-//! it is wide) and counting blank lines twice (they make a drawing look torn). Square boards come out one rank per line, hexagonal boards one lattice
-//! row per line with half-cell offsets, irregular boards (the 96-cell board) as a
-//! faithful picture. A board that no scale draws small enough (or whose cells all sit
-//! at one point) is drawn from its `rows`, one row per line.
+//! it is wide) and counting blank lines twice (they make a drawing look torn). Square
+//! boards come out one rank per line, hexagonal boards one lattice row per line with
+//! half-cell offsets, irregular boards (the 96-cell board) as a faithful picture. A
+//! board that no scale draws small enough (or whose cells all sit at one point) is
+//! drawn from its `rows`, one row per line.
+//!
+//! The text drawing takes this layout only when its lines and columns can be labelled
+//! with ranks and files; else it lays the cells out from their names (`names.rs`), so
+//! a player reads each cell's name from the edges rather than from the picture.
 
 use crate::variant::Variant;
 
