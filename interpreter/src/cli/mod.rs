@@ -20,6 +20,7 @@ mod show;
 mod snapshot;
 pub mod term;
 mod validate;
+mod view;
 
 pub use error::CliError;
 
@@ -37,8 +38,16 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             position,
             moves,
             long,
+            view,
             batch: false,
-        } => moves::run(variant, position.as_deref(), moves, *long, t),
+        } => moves::run(
+            variant,
+            position.as_deref(),
+            moves,
+            *long,
+            view.as_deref(),
+            t,
+        ),
         Config::Moves {
             variant,
             position,
@@ -83,11 +92,13 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             position,
             from,
             output,
+            view,
         } => render::run(
             variant,
             position.as_deref(),
             from.as_deref(),
             output.as_deref(),
+            view.as_deref(),
             t,
         ),
     }

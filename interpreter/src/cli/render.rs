@@ -1,5 +1,6 @@
-//! `chessgraph render VARIANT [--position P] [--from CELL] [-o FILE.svg]`: the position
-//! drawn as SVG, with the legal moves of one piece marked.
+//! `chessgraph render VARIANT [--position P] [--from CELL] [--view SEAT] [-o FILE.svg]`:
+//! the position drawn as SVG, with the legal moves of one piece marked and the mines
+//! one view may see ringed (`view.rs`).
 //!
 //! Variant authors check their boards with it, so a `--from` that names no cell, or a
 //! cell without a piece of the side to move, is an error that says what is there,
@@ -10,7 +11,8 @@ use super::error::CliError;
 use super::load;
 use super::show;
 use super::term::Term;
-use chessgraph::draw::{svg, svg_moves};
+use super::view;
+use chessgraph::draw::svg_seen;
 use chessgraph::{Cell, Position};
 use std::path::Path;
 
@@ -23,17 +25,15 @@ pub fn run(
     position: Option<&str>,
     from: Option<&str>,
     output: Option<&Path>,
+    view: Option<&str>,
     t: &mut Term,
 ) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
+    let seen = view.map(|n| view::seen(&v, n)).transpose()?;
     let mut pos = load::position(&v, position)?;
-    let drawing = match from {
-        None => svg(&pos, &[]),
-        Some(name) => {
-            let cell = movable(&pos, name)?;
-            svg_moves(&mut pos, cell)
-        }
-    };
+    let from = from.map(|name| movable(&pos, name)).transpose()?;
+    let mines = seen.map(|s| view::mines(&pos, s)).unwrap_or_default();
+    let drawing = svg_seen(&mut pos, from, &mines);
     match output {
         None => t.print(&drawing),
         Some(path) => {
@@ -100,7 +100,7 @@ mod tests {
             err: &mut err,
             report: Reporter::plain(),
         };
-        let r = run(&spec, None, from, output, &mut t);
+        let r = run(&spec, None, from, output, None, &mut t);
         (r, String::from_utf8(out).unwrap())
     }
 

@@ -38,3 +38,4 @@ mod team_turns;
 mod tri96;
 mod tri_rules;
 mod tutorial;
+mod views;
