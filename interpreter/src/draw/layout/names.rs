@@ -89,3 +89,40 @@ fn orientation(v: &Variant, cells: &[(usize, usize)]) -> (bool, bool) {
     // No measurable direction (all cells at one point): the usual way round.
     (files >= 0.0, ranks >= 0.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{chess, compile};
+
+    #[test]
+    fn chess_by_names_is_chess_as_drawn() {
+        let v = chess();
+        let l = by_names(&v, 2).unwrap();
+        assert_eq!(l.slots[v.cell("a8").unwrap() as usize], (0, 0));
+        assert_eq!(l.slots[v.cell("h1").unwrap() as usize], (7, 14));
+    }
+
+    /// A board drawn from the second player's side (a1 top right): the names grid
+    /// turns with it, so the picture and the grid agree.
+    #[test]
+    fn the_geometry_decides_which_way_round() {
+        let cell = |n: &str, x: f64, y: f64, link: &str| {
+            format!("  - {{ name: {n}, at: [{x}, {y}], links: {{ {link} }} }}\n")
+        };
+        let board = format!(
+            "seats: [white, black]\ndirections:\n  n: {{ opposite: s }}\n  s: {{ opposite: n }}\ncells:\n{}{}{}{}",
+            cell("a1", 1.5, 1.5, "n: a2"),
+            cell("b1", 0.5, 1.5, "n: b2"),
+            cell("a2", 1.5, 0.5, "s: a1"),
+            cell("b2", 0.5, 0.5, "s: b1"),
+        );
+        let rules =
+            "board \"b.yaml\"\nplayer white tag w seat white\nplayer black tag b seat black\n\
+                     piece king K royal {\n step n\n}\nsetup white: K a1\nsetup black: K b2\n";
+        let v = compile(rules, &board).unwrap_or_else(|e| panic!("{e:?}"));
+        let l = by_names(&v, 2).unwrap();
+        assert_eq!(l.slots[v.cell("a1").unwrap() as usize], (0, 2));
+        assert_eq!(l.slots[v.cell("b2").unwrap() as usize], (1, 0));
+    }
+}
