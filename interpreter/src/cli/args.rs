@@ -44,6 +44,10 @@ pub enum Command {
         /// Write the moves in long form (`e2e4`) instead of SAN.
         #[arg(long)]
         long: bool,
+        /// Draw the board as this player may see it (a player's name, seat or tag:
+        /// the mines he knows of marked), or `referee` (every mine).
+        #[arg(long, value_name = "SEAT")]
+        view: Option<String>,
         /// Read games from standard input, one a line (`[POSITION |] MOVE...`, from
         /// `--position` or the start when no position is given) and print one line per
         /// position along each game: `PLY<TAB>FEN<TAB>END<TAB>MOVES` (END `-` or
@@ -167,6 +171,10 @@ pub enum Command {
         /// The SVG file to write (default: standard output).
         #[arg(long = "output", value_name = "FILE.svg")]
         output: Option<PathBuf>,
+        /// Draw the board as this player may see it (a player's name, seat or tag:
+        /// the mines he knows of marked), or `referee` (every mine).
+        #[arg(long, value_name = "SEAT")]
+        view: Option<String>,
     },
 }
 

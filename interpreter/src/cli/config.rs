@@ -49,6 +49,8 @@ pub enum Config {
         moves: Vec<String>,
         /// Long notation instead of SAN.
         long: bool,
+        /// `--view`: whose view the board shows (checked against the variant later).
+        view: Option<String>,
         /// Read games from the input, one a line, and trace them.
         batch: bool,
     },
@@ -134,6 +136,8 @@ pub enum Config {
         from: Option<String>,
         /// The file to write; `None`: standard output.
         output: Option<PathBuf>,
+        /// `--view`: whose view the board shows (checked against the variant later).
+        view: Option<String>,
     },
 }
 
@@ -282,12 +286,14 @@ impl Config {
                 position,
                 moves,
                 long,
+                view,
                 batch,
             } => Config::Moves {
                 variant: variant(&v)?,
                 position,
                 moves: move_texts(&moves),
                 long,
+                view,
                 batch,
             },
             Command::Perft {
@@ -382,12 +388,14 @@ impl Config {
                 moves,
                 from,
                 output,
+                view,
             } => Config::Render {
                 variant: variant(&v)?,
                 position,
                 moves: move_texts(&moves),
                 from: from.map(cell_name).transpose()?,
                 output,
+                view,
             },
         })
     }

@@ -20,6 +20,7 @@ mod show;
 mod snapshot;
 pub mod term;
 mod validate;
+mod view;
 
 pub use error::CliError;
 
@@ -37,8 +38,16 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             position,
             moves,
             long,
+            view,
             batch: false,
-        } => moves::run(variant, position.as_deref(), moves, *long, t),
+        } => moves::run(
+            variant,
+            position.as_deref(),
+            moves,
+            *long,
+            view.as_deref(),
+            t,
+        ),
         Config::Moves {
             variant,
             position,
@@ -84,6 +93,7 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
             moves,
             from,
             output,
+            view,
         } => render::run(
             variant,
             &render::Options {
@@ -91,6 +101,7 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
                 moves,
                 from: from.as_deref(),
                 output: output.as_deref(),
+                view: view.as_deref(),
             },
             t,
         ),

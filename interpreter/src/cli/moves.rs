@@ -1,6 +1,8 @@
-//! `chessgraph moves VARIANT [--position P] [--moves M...] [--long]`: the board and
-//! the legal moves after the given moves. The position string comes first, then its
-//! FEN (`fen: ...`) when FEN can describe the position.
+//! `chessgraph moves VARIANT [--position P] [--moves M...] [--long] [--view SEAT]`: the
+//! board and the legal moves after the given moves. The position string comes first,
+//! then its FEN (`fen: ...`) when FEN can describe the position. With `--view` the
+//! position string and the drawing are those of one view (`view.rs`): a player's view
+//! string and the mines he may see, or the referee's every mine.
 //!
 //! `chessgraph moves VARIANT --batch [--position P]`: games read from the input, one a
 //! line, traced position by position in a form a program reads (see [`batch`]).
@@ -10,6 +12,7 @@ use super::error::CliError;
 use super::load;
 use super::show;
 use super::term::Term;
+use super::view;
 use chessgraph::draw::text_board;
 use chessgraph::san::parse_move;
 use chessgraph::{Move, Outcome, Position, Variant};
@@ -25,13 +28,27 @@ pub fn run(
     position: Option<&str>,
     moves: &[String],
     long: bool,
+    view: Option<&str>,
     t: &mut Term,
 ) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
+    let seen = view.map(|n| view::seen(&v, n)).transpose()?;
     let mut pos = load::position(&v, position)?;
     load::play_moves(&mut pos, moves, long)?;
     let fen = pos.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
-    let mut s = format!("{pos}\n{fen}\n{}\n", text_board(&pos, &[]));
+    let mut s = match seen {
+        None => format!("{pos}\n{fen}\n{}\n", text_board(&pos, &[])),
+        Some(seen) => {
+            let string = view::position_string(&pos, seen);
+            let heading = if v.has_mines() {
+                format!("{}\n", view::heading(&v, seen))
+            } else {
+                String::new()
+            };
+            let board = text_board(&pos, &view::mines(&pos, seen));
+            format!("{string}\n{fen}\n{heading}{board}\n")
+        }
+    };
     if let Some(end) = show::outcome(&mut pos) {
         s.push_str(&format!("{end}\n"));
     }

@@ -1,6 +1,6 @@
-//! `chessgraph render VARIANT [--position P] [--moves M...] [--from CELL] [--output
-//! FILE.svg]`: the position (after the moves) drawn as SVG, with the legal moves of
-//! one piece marked.
+//! `chessgraph render VARIANT [--position P] [--moves M...] [--from CELL] [--view SEAT]
+//! [--output FILE.svg]`: the position (after the moves) drawn as SVG, with the legal
+//! moves of one piece marked and the mines one view may see ringed (`view.rs`).
 //!
 //! Variant authors check their boards with it, so a `--from` that names no cell, or an
 //! empty cell, is an error that says what is there, rather than a drawing with nothing
@@ -12,7 +12,8 @@ use super::error::CliError;
 use super::load;
 use super::show;
 use super::term::Term;
-use chessgraph::draw::{svg, svg_moves};
+use super::view;
+use chessgraph::draw::svg_seen;
 use chessgraph::{Cell, Position};
 use std::path::Path;
 
@@ -29,20 +30,19 @@ pub struct Options<'a> {
     pub from: Option<&'a str>,
     /// The file to write (`None`: standard output).
     pub output: Option<&'a Path>,
+    /// The player (or `referee`) whose mines are ringed.
+    pub view: Option<&'a str>,
 }
 
 /// Runs the command.
 pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), CliError> {
     let v = load::variant(spec, t)?;
+    let seen = opts.view.map(|n| view::seen(&v, n)).transpose()?;
     let mut pos = load::position(&v, opts.position)?;
     load::play_moves(&mut pos, opts.moves, false)?;
-    let drawing = match opts.from {
-        None => svg(&pos, &[]),
-        Some(name) => {
-            let cell = movable(&mut pos, name)?;
-            svg_moves(&mut pos, cell)
-        }
-    };
+    let mines = seen.map(|s| view::mines(&pos, s)).unwrap_or_default();
+    let from = opts.from.map(|name| movable(&mut pos, name)).transpose()?;
+    let drawing = svg_seen(&mut pos, from, &mines);
     match opts.output {
         None => t.print(&drawing),
         Some(path) => {
@@ -114,6 +114,7 @@ mod tests {
             moves: &[],
             from,
             output,
+            view: None,
         };
         let r = run(&spec, &opts, &mut t);
         (r, String::from_utf8(out).unwrap())

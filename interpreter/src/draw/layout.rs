@@ -6,12 +6,20 @@
 //! neighbouring cells); for each, `sx` is the least scale that keeps cells sharing a
 //! line at least `gap` columns apart. The winner has the smallest area, weighted by how
 //! far it strays from the board's proportions (a character is about twice as tall as
-//! it is wide) and counting blank lines twice (they make a drawing look torn). Square boards come out one rank per line, hexagonal boards one lattice
-//! row per line with half-cell offsets, irregular boards (the 96-cell board) as a
-//! faithful picture. A board that no scale draws small enough (or whose cells all sit
-//! at one point) is drawn from its `rows`, one row per line.
+//! it is wide) and counting blank lines twice (they make a drawing look torn). Square
+//! boards come out one rank per line, hexagonal boards one lattice row per line with
+//! half-cell offsets, irregular boards (the 96-cell board) as a faithful picture. A
+//! board that no scale draws small enough (or whose cells all sit at one point) is
+//! drawn from its `rows`, one row per line.
+//!
+//! The text drawing takes this layout only when its lines and columns can be labelled
+//! with ranks and files; else it lays the cells out from their names (`names.rs`), so
+//! a player reads each cell's name from the edges rather than from the picture.
 
 use crate::variant::Variant;
+
+mod names;
+pub(crate) use names::by_names;
 
 /// Largest drawing accepted from the projection, in lines and in columns.
 const MAX_LINES: usize = 200;
@@ -161,6 +169,33 @@ fn from_rows(v: &Variant, gap: usize) -> Layout {
             i += 1;
         }
     }
+    finish(slots)
+}
+
+/// `l` (tokens at least `gap` columns apart) with tokens `token` wide made to touch:
+/// columns exactly `gap` apart come `token` apart, wider spaces (the seam between
+/// joined boards) keep one blank column.
+pub(crate) fn squeeze(l: &Layout, gap: usize, token: usize) -> Layout {
+    let mut cols: Vec<usize> = l.slots.iter().map(|s| s.1).collect();
+    cols.sort_unstable();
+    cols.dedup();
+    let mut to = Vec::with_capacity(cols.len());
+    let mut at = 0;
+    for (i, &c) in cols.iter().enumerate() {
+        if i > 0 {
+            at += if c - cols[i - 1] <= gap {
+                token
+            } else {
+                token + 1
+            };
+        }
+        to.push(at);
+    }
+    let slots = l
+        .slots
+        .iter()
+        .map(|&(line, c)| (line, cols.binary_search(&c).map_or(0, |i| to[i])))
+        .collect();
     finish(slots)
 }
 

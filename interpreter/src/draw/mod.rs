@@ -6,5 +6,5 @@ mod shade;
 pub mod svg;
 pub mod text;
 
-pub use svg::{move_targets, svg, svg_moves};
+pub use svg::{move_targets, svg, svg_moves, svg_seen};
 pub use text::text_board;

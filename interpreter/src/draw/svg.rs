@@ -28,6 +28,8 @@ const DEFAULT_OTHER: &str = "#d8d0c0";
 /// Overlay of marked cells (legal move targets) and of the cell moved from.
 const MARK: &str = "#2e8b57";
 const FROM: &str = "#f2c230";
+/// Ring of a mine the view may see.
+const MINE: &str = "#c0392b";
 /// Height of the line that lists the pieces in hand under the board.
 const HAND_BAND_PX: f64 = 28.0;
 /// Opacity of a tinted zone's colour over its cells (`shade:` in the board file).
@@ -35,14 +37,22 @@ const TINT_OPACITY: &str = "0.45";
 
 /// The position drawn as an SVG document, with `marks` highlighted.
 pub fn svg(pos: &Position, marks: &[Cell]) -> String {
-    draw(pos, marks, None)
+    draw(pos, marks, None, &[])
 }
 
 /// The position with the legal moves of the piece on `from` marked (and `from`
 /// itself highlighted): what `chessgraph render --from CELL` draws.
 pub fn svg_moves(pos: &mut Position, from: Cell) -> String {
     let marks = move_targets(pos, from);
-    draw(pos, &marks, Some(from))
+    draw(pos, &marks, Some(from), &[])
+}
+
+/// The position with the legal moves of the piece on `from` marked when given, and
+/// `mines` ringed: what `chessgraph render [--from CELL] [--view SEAT]` draws, the
+/// mines being those the chosen view may see.
+pub fn svg_seen(pos: &mut Position, from: Option<Cell>, mines: &[Cell]) -> String {
+    let marks = from.map(|c| move_targets(pos, c)).unwrap_or_default();
+    draw(pos, &marks, from, mines)
 }
 
 /// The cells the piece on `from` may move to (castles: the king's target), in cell
@@ -146,7 +156,7 @@ fn ink(fill: &str) -> &'static str {
     }
 }
 
-fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
+fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> String {
     let v = pos.variant();
     let board = v.board();
     let d = nearest_distance(board);
@@ -304,6 +314,28 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>) -> String {
         );
     }
     let _ = writeln!(s, "</g>");
+    // Mines: a dashed ring around the cell's centre, outside any piece disc.
+    if !mines.is_empty() {
+        let _ = writeln!(
+            s,
+            "<g class=\"mines\" fill=\"none\" stroke=\"{MINE}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
+            num(r * 0.22),
+            num(r * 0.4),
+            num(r * 0.25)
+        );
+        for &c in mines {
+            if let Some(cell) = board.cells.get(c as usize) {
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                    num(f.x(cell.at.0)),
+                    num(f.y(cell.at.1) + dy),
+                    num(r * 1.35)
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
     if v.has_hands() {
         let _ = writeln!(
             s,

@@ -1,8 +1,16 @@
-//! Text drawing of any board, from its cells' drawing positions.
+//! Text drawing of any board, drawn so that a player can read every cell's name.
 //!
-//! Cells are placed on a character grid by `layout.rs` (y up, so the first player's
-//! side of a chess board is at the bottom); no two cells share a slot and cells on one
-//! line are at least one blank apart.
+//! Where the cells go (`layout.rs`, y up, so the first player's side is at the bottom):
+//! 1. the drawing geometry, when it puts every rank on one line and every file in one
+//!    column (chess-like boards, side-by-side boards): ranks to the left, files below;
+//! 2. else the cells' names, one line per rank and one column per file, the geometry
+//!    deciding only which way round (the 96-cell board, hexagonal boards);
+//! 3. else (names with no file/rank pattern) the geometry, each cell written with its
+//!    name: `c3:K`, `c3:.`.
+//!
+//! Width: a drawing wider than [`MAX_WIDTH`] columns is redrawn with its one-character
+//! tokens touching (`rnbbnrqk`, the columns still under their files), and when that
+//! is still too wide it starts with a line saying how wide a terminal it needs.
 //!
 //! Tokens:
 //! - two players or fewer: one character, the piece letter, upper case for the first
@@ -15,17 +23,21 @@
 //!   is `*` when empty and `x` when occupied (with more than two players, `x` followed
 //!   by the piece letter), right-aligned in the token.
 //!
-//! Labels come from the cells' names (`labels.rs`): when every line's cells share one
-//! rank the rank is written to the left; when every column's cells share one file, the
-//! files are written below, and the board prefixes of joined boards (`2:` of `2:a3`)
-//! above. A chess board gets the usual `8`..`1` and `a`..`h`.
+//! Labels come from the cells' names (`labels.rs`); the board prefixes of joined
+//! boards (`2:` of `2:a3`) are written above their block of columns.
 
+mod extras;
 mod labels;
 
-use super::layout::layout;
+use super::layout::{by_names, layout, squeeze, Layout};
 use super::shade::{cell_shades, MARKS};
-use crate::{Cell, Position};
-use labels::{column_labels, line_labels};
+use crate::{Cell, Position, Variant};
+pub use extras::hands_line;
+use extras::legend;
+use labels::{column_labels, line_labels, Files};
+
+/// The widest drawing that fits a common terminal, in columns.
+pub const MAX_WIDTH: usize = 80;
 
 /// The board as text, `marks` shown as `*` (empty) or `x` (occupied).
 pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
@@ -33,41 +45,92 @@ pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
     let wide = v.players().len() > 2;
     let plus = v.piece_types().iter().any(|t| t.demotes_to.is_some());
     let token = 1 + wide as usize + plus as usize;
-    let l = layout(v, token + 1);
-    let shades = cell_shades(v.board());
-    let width = l.cols + token;
-    let mut grid = vec![vec![' '; width]; l.lines];
-    for (c, &(line, col)) in l.slots.iter().enumerate() {
-        let marked = marks.contains(&(c as Cell));
-        let text = match pos.piece_at(c as Cell) {
-            Some(p) => {
-                let ty = &v.piece_types()[p.piece_type as usize];
-                let symbol = ty.symbol(wide || p.owner == 0);
-                match (wide, marked) {
-                    (false, true) => "x".to_owned(),
-                    (false, false) => symbol.to_string(),
-                    (true, true) => format!("x{symbol}"),
-                    (true, false) => {
-                        let tag = v.players()[p.owner as usize].tag;
-                        format!("{tag}{symbol}")
-                    }
-                }
-            }
-            None if marked => "*".to_owned(),
-            None => match shades.get(c).copied().flatten() {
-                Some(s) => MARKS[s % MARKS.len()].to_string(),
-                None => ".".to_owned(),
-            },
-        };
-        let chars: Vec<char> = text.chars().collect();
-        let start = col + token - chars.len().min(token);
-        for (i, ch) in chars.into_iter().take(token).enumerate() {
-            grid[line][start + i] = ch;
+    let roomy = draw(pos, marks, token, false);
+    let width = widest(&roomy.text);
+    if width <= MAX_WIDTH {
+        return roomy.text;
+    }
+    // Touching tokens stay readable only when each is one character under its label.
+    if roomy.labelled && token == 1 {
+        let tight = draw(pos, marks, token, true);
+        if widest(&tight.text) <= MAX_WIDTH {
+            return tight.text;
         }
     }
-    let ranks = line_labels(v, &l);
-    let files = column_labels(v, &l, token);
-    let margin = ranks.iter().map(|r| r.len()).max().unwrap_or(0);
+    format!(
+        "(the board is {width} columns wide: widen the terminal to {width} columns)\n{}",
+        roomy.text
+    )
+}
+
+/// The number of characters of the longest line.
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+/// A drawing, and whether its cells are found by labels (else by names in the cells).
+struct Drawing {
+    text: String,
+    labelled: bool,
+}
+
+/// Where the cells go and how they are labelled: labels along the edges, else names
+/// in the cells.
+enum Plan {
+    Labelled(Layout, Vec<String>, Files),
+    Named(Layout, usize),
+}
+
+/// The first of the geometry and the names grid whose lines and columns are labelled
+/// (module doc), its tokens touching when `tight`; else the geometry with the names in
+/// the cells (`name_width` more columns per cell).
+fn plan(v: &Variant, token: usize, tight: bool) -> Plan {
+    let gap = token + 1;
+    let labelled = |l: Layout| {
+        let l = if tight { squeeze(&l, gap, token) } else { l };
+        let ranks = line_labels(v, &l);
+        let files = column_labels(v, &l, token)?;
+        (!ranks.is_empty()).then_some(Plan::Labelled(l, ranks, files))
+    };
+    if let Some(p) = labelled(layout(v, gap)) {
+        return p;
+    }
+    if let Some(p) = by_names(v, gap).and_then(labelled) {
+        return p;
+    }
+    let name_width = (0..v.cell_count())
+        .map(|c| v.cell_name(c as Cell).chars().count())
+        .max()
+        .unwrap_or(0);
+    // `name:` before the token, and always one blank between cells.
+    Plan::Named(layout(v, name_width + 1 + token + 1), name_width + 1)
+}
+
+/// The drawing, its tokens touching when `tight`.
+fn draw(pos: &Position, marks: &[Cell], token: usize, tight: bool) -> Drawing {
+    let v = pos.variant();
+    let shades = cell_shades(v.board());
+    let (l, named, ranks, files) = match plan(v, token, tight) {
+        Plan::Labelled(l, r, f) => (l, 0, r, Some(f)),
+        Plan::Named(l, n) => (l, n, Vec::new(), None),
+    };
+    let slot = named + token;
+    let width = l.cols + slot;
+    let mut grid = vec![vec![' '; width]; l.lines];
+    for (c, &(line, col)) in l.slots.iter().enumerate() {
+        let mut text = cell_token(pos, c as Cell, marks.contains(&(c as Cell)), &shades);
+        if named > 0 {
+            text = format!("{}:{text}", v.cell_name(c as Cell));
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let start = col + slot - chars.len().min(slot);
+        for (i, ch) in chars.into_iter().take(slot).enumerate() {
+            if let Some(g) = grid.get_mut(line).and_then(|r| r.get_mut(start + i)) {
+                *g = ch;
+            }
+        }
+    }
+    let margin = ranks.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let pad = " ".repeat(if margin > 0 { margin + 1 } else { 0 });
     let mut out = String::new();
     let mut push = |line: &str| {
@@ -93,49 +156,36 @@ pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
     if v.has_hands() {
         push(&format!("{pad}{}", hands_line(pos)));
     }
-    out
+    Drawing {
+        text: out,
+        labelled: files.is_some(),
+    }
 }
 
-/// `in hand: white Q N2, black -`: every player's pieces in hand with their counts.
-pub fn hands_line(pos: &Position) -> String {
+/// What stands on `cell`: the piece's token, `x` when marked, else the empty mark.
+fn cell_token(pos: &Position, cell: Cell, marked: bool, shades: &[Option<usize>]) -> String {
     let v = pos.variant();
-    let players: Vec<String> = v
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(p, info)| {
-            let held: Vec<String> = (0..v.piece_types().len())
-                .filter_map(|t| {
-                    let n = pos.in_hand(p as u8, t as u8);
-                    let letter = v.piece_types()[t].letter.to_ascii_uppercase();
-                    match n {
-                        0 => None,
-                        1 => Some(letter.to_string()),
-                        n => Some(format!("{letter}{n}")),
-                    }
-                })
-                .collect();
-            let held = if held.is_empty() {
-                "-".to_owned()
-            } else {
-                held.join(" ")
-            };
-            format!("{} {held}", info.name)
-        })
-        .collect();
-    format!("in hand: {}", players.join(", "))
-}
-
-/// `= road  : camp`: the mark and name of every tinted zone that has a cell.
-fn legend(board: &dsl::board::BoardGraph, shades: &[Option<usize>]) -> Option<String> {
-    let parts: Vec<String> = board
-        .shade
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| shades.contains(&Some(i)))
-        .map(|(i, s)| format!("{} {}", MARKS[i % MARKS.len()], s.zone))
-        .collect();
-    (!parts.is_empty()).then(|| parts.join("  "))
+    let wide = v.players().len() > 2;
+    match pos.piece_at(cell) {
+        Some(p) => {
+            let ty = &v.piece_types()[p.piece_type as usize];
+            let symbol = ty.symbol(wide || p.owner == 0);
+            match (wide, marked) {
+                (false, true) => "x".to_owned(),
+                (false, false) => symbol.to_string(),
+                (true, true) => format!("x{symbol}"),
+                (true, false) => {
+                    let tag = v.players()[p.owner as usize].tag;
+                    format!("{tag}{symbol}")
+                }
+            }
+        }
+        None if marked => "*".to_owned(),
+        None => match shades.get(cell as usize).copied().flatten() {
+            Some(s) => MARKS[s % MARKS.len()].to_string(),
+            None => ".".to_owned(),
+        },
+    }
 }
 
 #[cfg(test)]

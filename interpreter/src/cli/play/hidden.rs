@@ -4,6 +4,7 @@
 //! players did not set gets a seed from the clock, revealed when the game ends.
 
 use crate::cli::config::VariantSpec;
+use crate::cli::view::{self, Seen};
 use chessgraph::draw::text_board;
 use chessgraph::Position;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -14,13 +15,12 @@ pub fn board(pos: &Position) -> String {
     if !v.has_mines() {
         return text_board(pos, &[]);
     }
-    let me = pos.to_move();
-    let view = pos.view(me);
-    let marks: Vec<u16> = view.shown_mines().iter().map(|m| m.0).collect();
+    // The same view `moves --view` and `render --view` draw.
+    let seen = Seen::Player(pos.to_move());
     format!(
-        "{}'s view (mines shown to him: * empty, x occupied)\n{}",
-        v.players()[me as usize].name,
-        text_board(pos, &marks)
+        "{}\n{}",
+        view::heading(v, seen),
+        text_board(pos, &view::mines(pos, seen))
     )
 }
 

@@ -67,11 +67,23 @@ fn hexagonal_126_cells() {
     let p = Position::start(&v);
     let text = text_board(&p, &[]);
     assert_eq!(text.matches('.').count(), 123, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        text.lines().count(),
-        13,
-        "one lattice row per line:\n{text}"
+        lines.len(),
+        14,
+        "one lattice row per line, then files:\n{text}"
     );
+    // Files run up and to the left on the drawn board: here they are columns.
+    assert_eq!(
+        lines[13], "    a  b  c  d  e  f  g  h  i  j  k  l  m",
+        "{text}"
+    );
+    assert!(
+        lines[0].starts_with("13 ") && lines[0].ends_with(" bK"),
+        "{text}"
+    );
+    let king = lines[12].find("wK").unwrap() + 1;
+    assert_eq!(&lines[13][king..=king], "e", "the king on e1:\n{text}");
     snapshot("hex126", &text);
 }
 
@@ -102,29 +114,32 @@ fn shaded_zones_get_their_mark_and_a_legend() {
     assert_eq!(text.matches('=').count(), 6 * 14 - 3 + 1, "{text}");
 }
 
+/// Three 14-file boards side by side are 90 columns with blanks between tokens, so
+/// the tokens touch (one blank between boards) and the drawing fits 80 columns.
 #[test]
 fn joined_boards_are_named_above_and_filed_below() {
     let v = compile(&kings("2:h1", "3:h14"), TEAM3).unwrap();
     let p = Position::start(&v);
     let text = text_board(&p, &[]);
     let lines: Vec<&str> = text.lines().collect();
-    let block = |i: usize| format!("{0} {i}: {0}", "-".repeat(11));
-    let header = format!("   {}-  {}-  {}-", block(1), block(2), block(3));
+    let block = |i: usize| format!("{0} {i}: {0}", "-".repeat(5));
+    let header = format!("   {} {} {}", block(1), block(2), block(3));
     assert_eq!(lines[0], header, "{text}");
-    let files = ["a b c d e f g h i j k l m n"; 3].join("  ");
+    assert!(lines.iter().all(|l| l.len() <= super::MAX_WIDTH), "{text}");
+    let files = ["abcdefghijklmn"; 3].join(" ");
     assert_eq!(lines[15], format!("   {files}"), "{text}");
     assert_eq!(lines[16], "   = road", "{text}");
     // Each board's files sit under its own cells: the white king on 2:h1.
     let king = lines[14].find('K').unwrap();
     assert_eq!(&lines[15][king..king + 1], "h");
-    let second = lines[0].find("  -").unwrap() + 2..lines[0].rfind("-  ").unwrap();
+    let second = lines[0].find(" -").unwrap() + 1..lines[0].rfind("- ").unwrap();
     assert!(second.contains(&king), "{second:?} {king}");
     assert!(lines[0][second].contains(" 2: "));
     snapshot("team3", &text);
 }
 
 #[test]
-fn files_that_do_not_fit_are_left_out() {
+fn files_that_do_not_fit_give_names_in_the_cells() {
     let board = "seats: [white, black]\ndirections:\n  n: { opposite: s }\n  s: { opposite: n }\n\
                  lattice:\n  width: 1\n  height: 2\n  vectors:\n    n: [0, 1]\n    s: [0, -1]\n";
     let v = compile(&kings("a1", "a2"), board).unwrap();
@@ -138,5 +153,24 @@ fn files_that_do_not_fit_are_left_out() {
     );
     let v = compile(&kings("1:ab1", "1:ab2"), &board).unwrap();
     let text = text_board(&Position::start(&v), &[]);
-    assert_eq!(text, "2 k\n1 K\n");
+    assert_eq!(text, "1:ab2:k\n1:ab1:K\n", "names in the cells instead");
+}
+
+/// A board too wide for 80 columns even with touching tokens says so on its first line:
+/// 27 files of two-character tokens (three players) do not touch.
+#[test]
+fn too_wide_boards_say_how_wide() {
+    let board = "seats: [white, gray, black]\ndirections:\n  e: { opposite: w }\n  w: { opposite: e }\n\
+                 lattice:\n  width: 27\n  height: 2\n  files: \"abcdefghijklmnopqrstuvwxyzA\"\n  vectors:\n    e: [1, 0]\n    w: [-1, 0]\n";
+    let rules = "board \"b.yaml\"\nplayer white tag w seat white\nplayer gray tag g seat gray\n\
+                 player black tag b seat black\npiece king K royal {\n step e w\n}\n\
+                 setup white: K a1\nsetup gray: K z1\nsetup black: K a2\n";
+    let v = compile(rules, board).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = text_board(&Position::start(&v), &[]);
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first, "(the board is 82 columns wide: widen the terminal to 82 columns)",
+        "{text}"
+    );
+    assert!(text.lines().skip(1).all(|l| l.len() <= 82), "{text}");
 }
