@@ -9,6 +9,10 @@ move; placement only after a resignation, which passes the turn in chessgraph bu
 no move in PGN) with `chessgraph replay FILE --final`. When python-chess says the game
 is over, its result must be the record's.
 
+Records of chess and Chess960 also go through pgn-extract when it is installed (Debian's
+`pgn-extract`): it must replay every move (it reports a move it cannot make on
+standard error) and write the game back.
+
 Usage: tools/check-records-python.py [PATH-TO-chessgraph]
 (default: $CARGO_TARGET_DIR or target, /debug/chessgraph, built when missing).
 Exits 1 on any mismatch, 2 when python-chess is missing; prints a one-line summary.
@@ -17,6 +21,7 @@ Exits 1 on any mismatch, 2 when python-chess is missing; prints a one-line summa
 import io
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -61,6 +66,23 @@ BIN = binary()
 
 def run(args, stdin=b""):
     return subprocess.run([BIN] + args, input=stdin, capture_output=True, cwd=ROOT)
+
+
+PGN_EXTRACT = shutil.which("pgn-extract") or (
+    "/usr/games/pgn-extract" if os.path.exists("/usr/games/pgn-extract") else None)
+PGN_EXTRACT_VARIANTS = ("chess", "chess960")
+
+
+def pgn_extract_problem(path):
+    """What pgn-extract says is wrong with a record, or None."""
+    r = subprocess.run([PGN_EXTRACT, "-s", path], capture_output=True)
+    err = r.stderr.decode(errors="replace").strip()
+    out = r.stdout.decode(errors="replace")
+    if r.returncode != 0 or err:
+        return "pgn-extract: " + (err.splitlines()[0] if err else "exit %d" % r.returncode)
+    if "[Result " not in out:
+        return "pgn-extract wrote no game"
+    return None
 
 
 def final_position(path):
@@ -150,7 +172,7 @@ def _ends(board, move):
 
 def main():
     rng = random.Random(7)
-    checked, failed = 0, []
+    checked, extracted, failed = 0, 0, []
     with tempfile.TemporaryDirectory() as work:
         for name, cls in VARIANTS.items():
             records = []
@@ -175,12 +197,16 @@ def main():
                     wrong = check_record(path)
                 except (RuntimeError, ValueError) as e:
                     wrong = str(e)
+                if not wrong and PGN_EXTRACT and name in PGN_EXTRACT_VARIANTS:
+                    extracted += 1
+                    wrong = pgn_extract_problem(path)
                 if wrong:
                     failed.append("%s %s: %s" % (name, os.path.basename(path), wrong))
     for f in failed:
         print("MISMATCH " + f.strip(), file=sys.stderr)
-    print("check-records-python: %d records of %d variants read by python-chess %s, %d mismatches"
-          % (checked, len(VARIANTS), chess.__version__, len(failed)))
+    print("check-records-python: %d records of %d variants read by python-chess %s, "
+          "%d by pgn-extract, %d mismatches"
+          % (checked, len(VARIANTS), chess.__version__, extracted, len(failed)))
     sys.exit(1 if failed else 0)
 
 

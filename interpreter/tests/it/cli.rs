@@ -1122,3 +1122,63 @@ fn replay_prints_the_final_position() {
     assert!(r.out.contains("position: "), "{}", r.out);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every example of `render --help` works (written to a scratch folder), but the one
+/// whose position is left as `...` (issue 16, point 9).
+#[test]
+fn the_render_help_examples_work() {
+    let help = run(&["render", "--help"]);
+    assert!(help.ok, "{}", help.err);
+    let dir = scratch("render-help");
+    let mut ran = 0;
+    for line in help.out.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("chessgraph render ") else {
+            continue;
+        };
+        if rest.contains("...") {
+            continue;
+        }
+        let mut args: Vec<String> = vec!["render".into()];
+        let mut words = rest.split_whitespace();
+        while let Some(w) = words.next() {
+            args.push(w.to_owned());
+            if w == "--output" {
+                let file = words.next().expect("a file after --output");
+                args.push(dir.join(file).display().to_string());
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&args);
+        assert!(r.ok, "{line}: {}", r.err);
+        ran += 1;
+    }
+    assert!(ran >= 3, "{}", help.out);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A team-game move that must name its from cell is listed with a dash, and the
+/// listed text plays (issue 16, point 6).
+#[test]
+fn team_moves_that_name_their_cell_use_a_dash() {
+    let v = crate::common::named("strategichess-team", &[]);
+    let kings = "K 1:h3, k 1:h12, K 2:h3, k 2:h12, K 3:h3, k 3:h12";
+    let p = crate::common::place(&v, &format!("{kings}, P 2:b7, P 2:b9"), 'w', "");
+    let position = p.to_string();
+    let r = run(&["moves", "strategichess-team", "-p", &position]);
+    assert!(r.ok, "{}", r.err);
+    assert!(
+        r.out.contains("2:b7-2:b8") && r.out.contains("2:b9-2:b8"),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("72:b8"), "{}", r.out);
+    let r = run(&[
+        "moves",
+        "strategichess-team",
+        "-p",
+        &position,
+        "--moves",
+        "2:b7-2:b8",
+    ]);
+    assert!(r.ok, "{}", r.err);
+}
