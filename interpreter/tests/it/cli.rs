@@ -1182,3 +1182,35 @@ fn team_moves_that_name_their_cell_use_a_dash() {
     ]);
     assert!(r.ok, "{}", r.err);
 }
+
+/// `play` on the 96-cell and Dreierschach boards draws files and ranks on the edges,
+/// White's rank 2 on one line, within 80 columns (issue 16, point 1).
+#[test]
+fn play_draws_three_player_boards_with_their_labels() {
+    for (v, files, top) in [
+        ("zubrin", "a  b  c  d  e  f  g  h  i  j  k  l", "12 "),
+        ("chess-for-3", "a  b  c  d  e  f  g  h  i  j  k  l", "12 "),
+        (
+            "dreierschach",
+            "a  b  c  d  e  f  g  h  i  j  k  l  m",
+            "13 ",
+        ),
+    ] {
+        let r = run_in(&root(), &["play", v], b"quit\n");
+        assert!(r.ok, "{v}: {}", r.err);
+        assert!(r.out.contains(files), "{v}:\n{}", r.out);
+        assert!(r.out.lines().any(|l| l.starts_with(top)), "{v}:\n{}", r.out);
+        assert!(
+            r.out
+                .lines()
+                .any(|l| l.starts_with(" 2 wP wP wP wP wP wP wP wP")),
+            "{v}:\n{}",
+            r.out
+        );
+        assert!(
+            r.out.lines().all(|l| l.chars().count() <= 80),
+            "{v}:\n{}",
+            r.out
+        );
+    }
+}
