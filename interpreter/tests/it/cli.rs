@@ -977,18 +977,21 @@ fn undo_against_the_computer_takes_back_the_reply_too() {
 /// The computer answers a draw offer for its seats, by its evaluation (point 3).
 #[test]
 fn the_computer_answers_draw_offers() {
+    let against_black = |fen: &str, lines: &[u8]| {
+        let args = [
+            "play",
+            "chess",
+            "--seat",
+            "black=computer",
+            "--depth",
+            "1",
+            "-p",
+            fen,
+        ];
+        run_in(&root(), &args, lines)
+    };
     // White (a person) a queen up offers a draw: the computer's black accepts.
-    let args = [
-        "play",
-        "chess",
-        "--seat",
-        "black=computer",
-        "--depth",
-        "1",
-        "-p",
-        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
-    ];
-    let r = run_in(&root(), &args, b"draw\n");
+    let r = against_black("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", b"draw\n");
     assert!(r.ok, "{}", r.err);
     assert!(
         r.out.contains("black (computer) accepts the draw"),
@@ -998,17 +1001,7 @@ fn the_computer_answers_draw_offers() {
     assert!(r.out.contains("[Result \"1/2-1/2\"]"), "{}", r.out);
     assert!(!r.out.contains("Accept?"), "{}", r.out);
     // The other way round it declines, and the game goes on.
-    let args = [
-        "play",
-        "chess",
-        "--seat",
-        "black=computer",
-        "--depth",
-        "1",
-        "-p",
-        "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
-    ];
-    let r = run_in(&root(), &args, b"draw\nquit\n");
+    let r = against_black("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", b"draw\nquit\n");
     assert!(r.ok, "{}", r.err);
     assert!(
         r.out.contains("black (computer) declines the draw"),
