@@ -257,6 +257,10 @@ impl Position {
         let blockable = check == Check::Single && !flanks;
         let royal_kinds = self.v.royal_kinds;
         let pins = fast && !self.pinned.is_empty();
+        if !GATES && fast && !explodes && !unless && !flanks && self.mines.is_empty() {
+            self.filter_legal_plain(me, list, royal, attackers, check, count);
+            return;
+        }
         let mut w = 0;
         for r in 0..list.len() {
             let gated = list[r];
@@ -307,6 +311,62 @@ impl Position {
             };
             if legal {
                 list.set(w, gated);
+                w += 1;
+            }
+        }
+        list.truncate(w);
+    }
+
+    /// [`Position::filter_legal_as`] in the common case, its loop without the branches
+    /// the case rules out (gates, explosions, `unless`, flanks, mines): pins and
+    /// checkers decide, the royal's moves are tested on the board, the rest is made.
+    #[inline(always)]
+    fn filter_legal_plain(
+        &mut self,
+        me: Player,
+        list: &mut MoveList,
+        royal: Cell,
+        attackers: u64,
+        check: Check,
+        count: usize,
+    ) {
+        let royal_kinds = self.v.royal_kinds;
+        let pins = !self.pinned.is_empty();
+        let mut w = 0;
+        for r in 0..list.len() {
+            let m = list[r];
+            let target = self.board[m.to as usize];
+            let plain = m.kind <= mk::CREATES_EP
+                && (target == 0 || royal_kinds & bit(target - 1) == 0)
+                && m.promotion()
+                    .map_or(true, |t| !self.v.types[t as usize].royal);
+            let legal = if !plain {
+                if m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 {
+                    match check {
+                        Check::None => true,
+                        Check::Single => self.block.contains(m.to),
+                        _ => self.survives_on_board(me, m, royal, attackers),
+                    }
+                } else {
+                    self.try_move(me, m, count)
+                }
+            } else if m.from == royal {
+                self.survives_on_board(me, m, royal, attackers)
+            } else if pins && self.pinned.contains(m.from) {
+                if check == Check::None {
+                    self.pin_line(m.from).contains(m.to)
+                } else {
+                    self.survives_on_board(me, m, royal, attackers)
+                }
+            } else {
+                match check {
+                    Check::None => true,
+                    Check::Single => self.block.contains(m.to),
+                    _ => self.survives_on_board(me, m, royal, attackers),
+                }
+            };
+            if legal {
+                list.set(w, m);
                 w += 1;
             }
         }
