@@ -166,6 +166,9 @@ pub struct Position {
     pub(crate) can_scratch: MoveList,
     /// The moves a `must` filter set aside ([`Position::filter_rules`]).
     pub(crate) must_scratch: MoveList,
+    /// A material (and set of players still in) for which every after-move rule about
+    /// the position, all reading the material alone, was false (`rules/after.rs`).
+    pub(crate) material_memo: Option<u64>,
     /// With turn tracks: the player found checkmated by the last legal-move
     /// generation (derived, not part of the state).
     pub(crate) mated: Option<Player>,
@@ -271,6 +274,7 @@ impl Position {
             track_probe: MoveList::new(),
             can_scratch: MoveList::new(),
             must_scratch: MoveList::new(),
+            material_memo: None,
             mated: None,
             pinned: CellSet::new(cells),
             flank_pinned: CellSet::new(cells),

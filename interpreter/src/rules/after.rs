@@ -64,25 +64,59 @@ impl Position {
 
     fn run_after(&mut self, u: &mut Undo, late: bool) {
         let v = Arc::clone(&self.v);
+        let is_late = |r: &Rule| matches!(r.subject, Subject::Each | Subject::Next);
+        // When every rule about the position reads the material alone, for each player
+        // (Extinction's `end if extinct`), a material they all failed for is remembered:
+        // a move that changes no count (most moves) skips them.
+        let memo = late
+            && v.rules
+                .after
+                .iter()
+                .filter(|r| is_late(r))
+                .all(|r| r.material_only && r.subject == Subject::Each);
+        let key = if memo { self.material_signature() } else { 0 };
+        if memo && self.material_memo == Some(key) {
+            self.skip_eliminated_turn(u);
+            return;
+        }
         let facts = self.facts_after(u);
+        let mut fired = false;
         for rule in &v.rules.after {
             if self.finish.is_some() {
                 return;
             }
-            if late != matches!(rule.subject, Subject::Each | Subject::Next)
-                || (self.probing && rule.costly)
-            {
+            if late != is_late(rule) || (self.probing && rule.costly) {
                 continue;
             }
-            self.apply_rule(rule, u.mover, Some(facts), u);
+            fired |= self.apply_rule(rule, u.mover, Some(facts), u);
+        }
+        if memo && !fired {
+            self.material_memo = Some(key);
         }
         if late {
             self.skip_eliminated_turn(u);
         }
     }
 
-    /// Evaluates `rule` and applies its effects to the first subject it holds for.
-    fn apply_rule(&mut self, rule: &Rule, mover: Player, facts: Option<MoveFacts>, u: &mut Undo) {
+    /// The material of every player and who is still in, as one key.
+    fn material_signature(&self) -> u64 {
+        let n = self.v.player_count();
+        self.player_material[..n]
+            .iter()
+            .fold(self.eliminated as u64 ^ 0x51ed_270b_2f3a_8e47, |h, &k| {
+                h.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ k
+            })
+    }
+
+    /// Evaluates `rule` and applies its effects to the first subject it holds for; true
+    /// when it held for one.
+    fn apply_rule(
+        &mut self,
+        rule: &Rule,
+        mover: Player,
+        facts: Option<MoveFacts>,
+        u: &mut Undo,
+    ) -> bool {
         let scope = |subject: Player| Scope {
             subject,
             mover,
@@ -90,23 +124,29 @@ impl Position {
         };
         match rule.subject {
             Subject::Mover => {
-                if self.holds(&rule.cond, &scope(mover)) {
+                let held = self.holds(&rule.cond, &scope(mover));
+                if held {
                     self.apply_effects(&rule.effects, mover, mover, rule.reason, u);
                 }
+                held
             }
             Subject::Victim => {
                 let Some(victim) = facts.and_then(|f| f.victim) else {
-                    return;
+                    return false;
                 };
-                if self.holds(&rule.cond, &scope(victim)) {
+                let held = self.holds(&rule.cond, &scope(victim));
+                if held {
                     self.apply_effects(&rule.effects, victim, mover, rule.reason, u);
                 }
+                held
             }
             Subject::Next => {
                 let next = self.to_move;
-                if self.holds(&rule.cond, &scope(next)) {
+                let held = self.holds(&rule.cond, &scope(next));
+                if held {
                     self.apply_effects(&rule.effects, next, mover, rule.reason, u);
                 }
+                held
             }
             Subject::Each => {
                 let n = self.v.player_count();
@@ -117,9 +157,10 @@ impl Position {
                     }
                     if self.holds(&rule.cond, &scope(p)) {
                         self.apply_effects(&rule.effects, p, p, rule.reason, u);
-                        return;
+                        return true;
                     }
                 }
+                false
             }
         }
     }

@@ -96,6 +96,22 @@ pub(crate) enum Cond {
     Line(Box<super::line::Line>),
 }
 
+impl Cond {
+    /// True when the condition reads nothing but how many pieces of each kind stand on
+    /// the board, for the subject, every player or a named one (not the mover, the
+    /// victim or the player to move, who change from move to move): its value is then a
+    /// function of the material alone.
+    pub(crate) fn reads_material_only(&self) -> bool {
+        match self {
+            Cond::True | Cond::Material { .. } => true,
+            Cond::Not(c) => c.reads_material_only(),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(Cond::reads_material_only),
+            Cond::Cmp(a, _, b) => a.reads_material_only() && b.reads_material_only(),
+            _ => false,
+        }
+    }
+}
+
 /// What a condition may ask about a move.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveFacts {

@@ -205,6 +205,19 @@ impl Position {
 }
 
 impl Expr {
+    /// True when the term counts pieces on the whole board (no zone) of players that
+    /// do not change from move to move, or is built from such counts and numbers.
+    pub(crate) fn reads_material_only(&self) -> bool {
+        let fixed = |w: &Whose| matches!(w, Whose::Subject | Whose::All | Whose::Player(_));
+        match self {
+            Expr::Lit(_) => true,
+            Expr::Pieces { zone, whose, .. } => zone.is_none() && fixed(whose),
+            Expr::Royals(whose) => fixed(whose),
+            Expr::Sum(terms) => terms.iter().all(|(_, e)| e.reads_material_only()),
+            _ => false,
+        }
+    }
+
     pub(crate) fn reads_victim(&self) -> bool {
         match self {
             Expr::Pieces { whose, .. }

@@ -109,6 +109,9 @@ pub(crate) struct Rule {
     /// The condition is costly (it generates moves): probes (moves tried for
     /// legality) skip the rule, which no legality test depends on.
     pub costly: bool,
+    /// The condition reads only how many pieces of each kind stand on the board
+    /// ([`Cond::reads_material_only`]): a move that changes no count cannot change it.
+    pub material_only: bool,
 }
 
 /// Who is credited with the end when the player to move has no legal move.

@@ -244,3 +244,26 @@ fn a_quiet_move_onto_an_en_passant_cell_takes() {
         Some("4k3/8/8/8/8/4p3/8/4K3")
     );
 }
+
+/// Extinction's end rule reads the material alone and is remembered false for a
+/// material: a position read with a type already extinct is over, and a material met
+/// again after unmaking is judged the same way.
+#[test]
+fn material_rules_are_judged_after_every_move_that_matters() {
+    let v = crate::common::named("extinction", &[]);
+    let mut p =
+        Position::from_str(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1").unwrap();
+    assert!(finished(&mut p).is_some(), "{p}");
+    // From the start: quiet moves (remembered false), then a capture of the only
+    // queen ends the game; unmade, the quiet position is still going on.
+    let mut p = Position::start(&v);
+    play(&mut p, &["e2e4", "d7d5", "d1h5", "d8d6"]);
+    assert!(finished(&mut p).is_none(), "{p}");
+    play(&mut p, &["h5d5", "d6d5"]);
+    assert!(finished(&mut p).is_some(), "{p}");
+    p.unmake();
+    p.unmake();
+    assert!(finished(&mut p).is_none(), "{p}");
+    play(&mut p, &["a2a3"]);
+    assert!(finished(&mut p).is_none(), "{p}");
+}

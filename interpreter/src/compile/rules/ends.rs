@@ -39,6 +39,7 @@ impl Lower<'_, '_> {
             let after = |subject, cond: Cond, reason| {
                 let reads_move = cond.reads_move();
                 let costly = cond.costly();
+                let material_only = cond.reads_material_only();
                 Rule {
                     subject,
                     cond,
@@ -46,6 +47,7 @@ impl Lower<'_, '_> {
                     reason,
                     reads_move,
                     costly,
+                    material_only,
                 }
             };
             let adjudicate = |cond| Rule {
@@ -55,6 +57,7 @@ impl Lower<'_, '_> {
                 reason: reason_of(&e.event.node),
                 reads_move: false,
                 costly: false,
+                material_only: false,
             };
             match &e.event.node {
                 Event::Checkmate => {
