@@ -42,6 +42,22 @@ struct PinLines<'a> {
     scratch: &'a mut CellSet,
 }
 
+/// What the legality loop needs to know of the position, found once per list.
+#[derive(Clone, Copy)]
+struct LoopShape {
+    royal: Cell,
+    attackers: u64,
+    count: usize,
+    check: Check,
+    /// Plain moves and drops are tested on the board alone.
+    on_board: bool,
+    /// Pins and checkers decide.
+    fast: bool,
+    explodes: bool,
+    unless: bool,
+    flanks: bool,
+}
+
 impl PinLines<'_> {
     /// Records that the piece on `pinned` is pinned by the piece on node `pinner` of
     /// `nodes`: it may move to the pinner's cell or a cell between it and the royal.
@@ -68,21 +84,22 @@ impl PinLines<'_> {
     }
 }
 
-/// True when, with the flank entering node `at` opened, the first piece of some branch
-/// of `at`'s subtree (node `at` itself first) attacks the ray's origin: its kind is in
-/// `live` and the node's attack mask. Other flanks stay as they are.
-fn first_attacker_behind(
+/// The first node in `start..end` of `nodes` (a subtree) whose piece attacks the ray's
+/// origin: the first piece of each branch is looked at, its kind tested against `live`
+/// and the node's attack mask; branches behind a closed flank are skipped, but for the
+/// flank entering node `open`, taken as opened.
+fn first_attacker_in(
     topo: &Topology,
     nodes: &[RayNode],
-    at: usize,
+    (start, end): (usize, usize),
+    open: usize,
     board: &[u8],
     live: u64,
-) -> bool {
-    let end = nodes[at].skip as usize;
-    let mut j = at;
+) -> Option<usize> {
+    let mut j = start;
     while j < end {
         let m = nodes[j];
-        if j != at && m.flank != 0 && topo.flank_blocked(m.flank, board) {
+        if j != open && m.flank != 0 && topo.flank_blocked(m.flank, board) {
             j = m.skip as usize;
             continue;
         }
@@ -92,11 +109,11 @@ fn first_attacker_behind(
             continue;
         }
         if m.attack & live & bit(sq - 1) != 0 {
-            return true;
+            return Some(j);
         }
         j = m.skip as usize;
     }
-    false
+    None
 }
 
 impl Position {
@@ -252,15 +269,53 @@ impl Position {
         } else {
             Check::Multiple
         };
-        // In check on a flanked board a move may block by filling a flank.
-        let flanks = self.v.topo.has_flanks();
+        let shape = LoopShape {
+            royal,
+            attackers,
+            count,
+            check,
+            on_board,
+            fast,
+            explodes,
+            unless,
+            // In check on a flanked board a move may block by filling a flank.
+            flanks: self.v.topo.has_flanks(),
+        };
+        // The common case (no gates, explosions, `unless`, flanks or mines) runs the
+        // same loop with those branches compiled out.
+        if !GATES && fast && !explodes && !unless && !shape.flanks && self.mines.is_empty() {
+            self.legality_loop::<false, true>(me, list, shape);
+        } else {
+            self.legality_loop::<GATES, false>(me, list, shape);
+        }
+    }
+
+    /// Keeps the legal moves of `list` (see [`Position::filter_legal_as`]); with
+    /// `COMMON` the shape is known to have no gates, explosions, `unless`, flanks or
+    /// mines, and pins and checkers decide (`fast`).
+    #[inline(always)]
+    fn legality_loop<const GATES: bool, const COMMON: bool>(
+        &mut self,
+        me: Player,
+        list: &mut MoveList,
+        shape: LoopShape,
+    ) {
+        let LoopShape {
+            royal,
+            attackers,
+            count,
+            check,
+            ..
+        } = shape;
+        let on_board = COMMON || shape.on_board;
+        let fast = COMMON || shape.fast;
+        let explodes = !COMMON && shape.explodes;
+        let unless = !COMMON && shape.unless;
+        let flanks = !COMMON && shape.flanks;
+        let mined = |p: &Position, c: Cell| !COMMON && p.mined(c);
         let blockable = check == Check::Single && !flanks;
         let royal_kinds = self.v.royal_kinds;
         let pins = fast && !self.pinned.is_empty();
-        if !GATES && fast && !explodes && !unless && !flanks && self.mines.is_empty() {
-            self.filter_legal_plain(me, list, royal, attackers, check, count);
-            return;
-        }
         let mut w = 0;
         for r in 0..list.len() {
             let gated = list[r];
@@ -274,11 +329,11 @@ impl Position {
                 && (target == 0 || royal_kinds & bit(target - 1) == 0)
                 && m.promotion()
                     .map_or(true, |t| !self.v.types[t as usize].royal)
-                && !self.mined(m.to);
+                && !mined(self, m.to);
             // A drop moves nothing away: it is legal unless it leaves a check
             // unblocked (a dropped royal is a new royal to keep safe).
             let drop =
-                m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !self.mined(m.to);
+                m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !mined(self, m.to);
             let legal = if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
                 self.try_move(me, m, count)
             } else if unless && self.unless_holds_before(me, m) {
@@ -311,62 +366,6 @@ impl Position {
             };
             if legal {
                 list.set(w, gated);
-                w += 1;
-            }
-        }
-        list.truncate(w);
-    }
-
-    /// [`Position::filter_legal_as`] in the common case, its loop without the branches
-    /// the case rules out (gates, explosions, `unless`, flanks, mines): pins and
-    /// checkers decide, the royal's moves are tested on the board, the rest is made.
-    #[inline(always)]
-    fn filter_legal_plain(
-        &mut self,
-        me: Player,
-        list: &mut MoveList,
-        royal: Cell,
-        attackers: u64,
-        check: Check,
-        count: usize,
-    ) {
-        let royal_kinds = self.v.royal_kinds;
-        let pins = !self.pinned.is_empty();
-        let mut w = 0;
-        for r in 0..list.len() {
-            let m = list[r];
-            let target = self.board[m.to as usize];
-            let plain = m.kind <= mk::CREATES_EP
-                && (target == 0 || royal_kinds & bit(target - 1) == 0)
-                && m.promotion()
-                    .map_or(true, |t| !self.v.types[t as usize].royal);
-            let legal = if !plain {
-                if m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 {
-                    match check {
-                        Check::None => true,
-                        Check::Single => self.block.contains(m.to),
-                        _ => self.survives_on_board(me, m, royal, attackers),
-                    }
-                } else {
-                    self.try_move(me, m, count)
-                }
-            } else if m.from == royal {
-                self.survives_on_board(me, m, royal, attackers)
-            } else if pins && self.pinned.contains(m.from) {
-                if check == Check::None {
-                    self.pin_line(m.from).contains(m.to)
-                } else {
-                    self.survives_on_board(me, m, royal, attackers)
-                }
-            } else {
-                match check {
-                    Check::None => true,
-                    Check::Single => self.block.contains(m.to),
-                    _ => self.survives_on_board(me, m, royal, attackers),
-                }
-            };
-            if legal {
-                list.set(w, m);
                 w += 1;
             }
         }
@@ -496,7 +495,8 @@ impl Position {
                 let n = nodes[i];
                 if n.flank != 0 && topo.flank_blocked(n.flank, board) {
                     // A piece of ours that leaves the flank opens the diagonal.
-                    if first_attacker_behind(topo, nodes, i, board, live) {
+                    let subtree = (i, n.skip as usize);
+                    if first_attacker_in(topo, nodes, subtree, i, board, live).is_some() {
                         for &c in topo.flank(n.flank) {
                             let s = board[c as usize];
                             if friends & bit(s - 1) != 0 {
@@ -525,30 +525,17 @@ impl Position {
                     }
                 } else if friends & k != 0 {
                     // Behind a friend: the first piece of each branch of its subtree.
-                    let end = n.skip as usize;
-                    let mut j = i + 1;
-                    while j < end {
-                        let m = nodes[j];
-                        if m.flank != 0 && topo.flank_blocked(m.flank, board) {
-                            j = m.skip as usize;
-                            continue;
-                        }
-                        let s = board[m.cell as usize];
-                        if s == 0 {
-                            j += 1;
-                            continue;
-                        }
-                        if m.attack & live & bit(s - 1) != 0 {
-                            self.pinned.insert(n.cell);
-                            let lines = PinLines {
-                                lines: &mut self.pin_lines,
-                                count: &mut self.npins,
-                                scratch: &mut self.pin_scratch,
-                            };
-                            lines.record(nodes, n.cell, j);
-                            break;
-                        }
-                        j = m.skip as usize;
+                    let subtree = (i + 1, n.skip as usize);
+                    if let Some(j) =
+                        first_attacker_in(topo, nodes, subtree, usize::MAX, board, live)
+                    {
+                        self.pinned.insert(n.cell);
+                        let lines = PinLines {
+                            lines: &mut self.pin_lines,
+                            count: &mut self.npins,
+                            scratch: &mut self.pin_scratch,
+                        };
+                        lines.record(nodes, n.cell, j);
                     }
                 }
                 i = n.skip as usize;
