@@ -72,11 +72,7 @@ impl Position {
         if !cc.usable {
             return None;
         }
-        let moved: Kind = match (m.kind, m.promotion()) {
-            (mk::DROP, _) => m.aux as Kind,
-            (_, Some(t)) => self.v.kind(t, mover),
-            _ => self.board[m.from as usize].checked_sub(1)?,
-        };
+        let moved = self.landing_kind(m, mover)?;
         if m.kind != mk::DROP && cc.blockers[..cc.nblockers].contains(&m.from) {
             return None;
         }
@@ -85,6 +81,16 @@ impl Position {
             return None;
         }
         Some(cc.kinds[m.to as usize] & bit(moved) != 0)
+    }
+
+    /// The kind of the piece `mover`'s move `m` puts on its target: the dropped one,
+    /// the promoted one, or the one that moves (`None` when its cell is empty).
+    pub(crate) fn landing_kind(&self, m: Move, mover: Player) -> Option<Kind> {
+        match (m.kind, m.promotion()) {
+            (mk::DROP, _) => Some(m.aux as Kind),
+            (_, Some(t)) => Some(self.v.kind(t, mover)),
+            _ => self.board[m.from as usize].checked_sub(1),
+        }
     }
 
     /// Walks every ray and leap source from the royal of `set` and records which of

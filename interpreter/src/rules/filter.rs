@@ -56,10 +56,7 @@ impl Position {
             self.filter_must_first(i, player, list);
             return;
         }
-        self.forbid_filtered(player, list);
-        if self.check_applies(player) {
-            self.filter_legal(player, list);
-        }
+        self.forbid_and_check(player, list);
         // Cloning the variant's `Arc` costs two atomic operations: only when a filter
         // needs the rules while the position changes.
         if self.v.rules.filters.is_empty() {
@@ -218,7 +215,7 @@ impl Position {
                 let set = self.players_of(*whose, &scope) & !(1 << mover);
                 match self.gives_check_fast(m, mover, set) {
                     Some(check) => check,
-                    None => self.gives_check_on_board(m, mover, *whose),
+                    None => self.gives_check_on_board(m, mover, set),
                 }
             }
             c if !c.reads_after(explodes) => {
@@ -259,26 +256,18 @@ impl Position {
             && self.friends_of(mover) & self.present & v.tables.irregular == 0
     }
 
-    /// Whether `mover`'s move `m` attacks a royal of the players of `whose` (`gives
+    /// Whether `mover`'s move `m` attacks a royal of the players of `set` (`gives
     /// check`), read by lifting the piece and putting it down (as it promotes), not by
     /// making the move.
-    fn gives_check_on_board(&mut self, m: Move, mover: Player, whose: Whose) -> bool {
+    fn gives_check_on_board(&mut self, m: Move, mover: Player, set: u32) -> bool {
         let (from, to) = (m.from as usize, m.to as usize);
         let (was_from, was_to, was_present) = (self.board[from], self.board[to], self.present);
-        let moved = match (m.kind, m.promotion()) {
-            (mk::DROP, _) => m.aux as u8,
-            (_, Some(t)) => self.v.kind(t, mover),
-            _ => was_from - 1,
+        let Some(moved) = self.landing_kind(m, mover) else {
+            return false;
         };
         self.board[from] = 0;
         self.board[to] = moved + 1;
         self.present |= bit(moved);
-        let scope = Scope {
-            subject: mover,
-            mover,
-            facts: None,
-        };
-        let set = self.players_of(whose, &scope) & !(1 << mover);
         let mine = self.friends_of(mover);
         let check = (0..self.v.player_count() as Player)
             .any(|p| set & (1 << p) != 0 && self.royal_attacked_by(p, mine));

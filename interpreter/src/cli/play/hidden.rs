@@ -32,7 +32,7 @@ pub fn position_text(pos: &Position) -> String {
         return format!(
             "{}'s view: {}\n",
             pos.variant().players()[me as usize].name,
-            pos.view(me).view_string()
+            view::position_string(pos, Seen::Player(me))
         );
     }
     let fen = pos.fen().map(|f| format!("fen: {f}\n")).unwrap_or_default();
