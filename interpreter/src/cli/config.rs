@@ -226,6 +226,7 @@ fn limits(s: &StrengthArgs) -> Result<Limits, CliError> {
         depth: s.depth.or(if s.time_ms.is_none() { Some(2) } else { None }),
         time: s.time_ms.map(std::time::Duration::from_millis),
         nodes: None,
+        clock: None,
     })
 }
 

@@ -11,11 +11,13 @@
 use super::eval::Evaluator;
 use super::limits::{Budget, Limits};
 use super::order::Orderer;
+use super::report::{principal_variation, Report};
 use super::terminal::{self, from_table, is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry, Table};
 use super::Decide;
 use crate::ids::Player;
 use crate::{Move, MoveList, Outcome, Position, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Deepest ply (full width plus quiescence) below the root.
@@ -56,6 +58,10 @@ pub struct Searcher {
     stop: bool,
     budget: Budget,
     samples: usize,
+    /// Set from outside (another thread) to stop the search at once.
+    halt: Option<Arc<AtomicBool>>,
+    /// Deepest ply reached in this search.
+    seldepth: usize,
 }
 
 impl Searcher {
@@ -80,6 +86,8 @@ impl Searcher {
             stop: false,
             budget: Budget::start(&limits),
             samples: 1,
+            halt: None,
+            seldepth: 0,
         }
     }
 
@@ -91,6 +99,20 @@ impl Searcher {
     /// Changes the limits of later searches.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// A flag another thread may set to stop the search in progress (engine
+    /// protocols' `stop`): the search then returns the best move of its last finished
+    /// iteration. The searcher never clears the flag itself.
+    pub fn set_halt_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.halt = Some(flag);
+    }
+
+    /// Replaces the transposition table by one of about `megabytes` MB (empty).
+    pub fn set_table_megabytes(&mut self, megabytes: usize) {
+        let slots = (megabytes.clamp(1, 4096) << 20) / std::mem::size_of::<Option<Entry>>();
+        let bits = usize::BITS - 1 - slots.max(16).leading_zeros();
+        self.tt = Table::new(bits);
     }
 
     /// Forgets everything learnt (transposition table, killers, history): the next
@@ -119,6 +141,16 @@ impl Searcher {
     /// The best move for the player to move, or `None` when the game is over or
     /// there is no legal move. The position is unchanged afterwards.
     pub fn search(&mut self, pos: &mut Position) -> Option<SearchResult> {
+        self.search_reporting(pos, &mut |_| {})
+    }
+
+    /// [`Searcher::search`], calling `report` after each finished iteration (not
+    /// when there is only one legal move).
+    pub fn search_reporting(
+        &mut self,
+        pos: &mut Position,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<SearchResult> {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
             let samples = self.samples;
             *self = Searcher::new(pos.variant(), self.limits);
@@ -132,6 +164,7 @@ impl Searcher {
         self.root = pos.to_move();
         self.salt = crate::zobrist::splitmix64(&mut (0x5ea2c4 + self.root as u64));
         self.nodes = 0;
+        self.seldepth = 0;
         self.stop = false;
         self.budget = Budget::start(&self.limits);
         self.order.age();
@@ -149,18 +182,37 @@ impl Searcher {
         self.order
             .sort(pos, &mut root_moves, &mut scratch, table_move, 0);
         best.best = root_moves[0];
+        let mut stable = 0;
         for depth in 1..=self.limits.max_depth() {
             let (value, mv) = self.root_search(pos, &mut root_moves, depth);
             if self.stop {
                 break;
             }
+            stable = if mv == best.best { stable + 1 } else { 0 };
+            // A best move that just changed, or a value that fell, earns more time.
+            let scale = if stable == 0 && depth > 1 {
+                200
+            } else if value < best.value - 30 {
+                150
+            } else {
+                100
+            };
             best = SearchResult {
                 best: mv,
                 value,
                 depth,
                 nodes: self.nodes,
             };
-            if is_mate_value(value) {
+            report(&Report {
+                depth,
+                seldepth: self.seldepth as u32,
+                value,
+                nodes: self.nodes,
+                elapsed: self.budget.elapsed(),
+                pv: principal_variation(pos, &self.tt, self.salt, mv, depth as usize + 8),
+                line: 0,
+            });
+            if is_mate_value(value) || self.budget.soft_stop(stable, scale) {
                 break;
             }
         }
@@ -204,6 +256,14 @@ impl Searcher {
         if !self.stop && self.budget.exhausted(self.nodes) {
             self.stop = true;
         }
+        if self.nodes % 1024 == 0
+            && self
+                .halt
+                .as_ref()
+                .is_some_and(|h| h.load(Ordering::Relaxed))
+        {
+            self.stop = true;
+        }
         self.stop
     }
 
@@ -240,6 +300,7 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
         if depth == 0 || ply >= MAX_PLY {
             return self.quiesce(pos, ply, alpha, beta, QUIESCENCE);
         }
@@ -331,6 +392,7 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let mut list = std::mem::take(&mut self.lists[ply]);
         pos.legal_captures_into(&mut list);
         // Without a capture, whether there is any move at all (mate, stalemate).

@@ -38,6 +38,7 @@ mod hidden;
 mod limits;
 mod order;
 mod random;
+mod report;
 mod samples;
 mod terminal;
 mod tt;
@@ -45,8 +46,9 @@ mod tt;
 pub use engine::{SearchResult, Searcher};
 pub use eval::Evaluator;
 pub use game::{play_game, GameEnd, GameError};
-pub use limits::Limits;
+pub use limits::{Clock, Limits};
 pub use random::RandomMover;
+pub use report::Report;
 pub use samples::decide_from_samples;
 pub use terminal::{is_mate_value, MATE};
 
