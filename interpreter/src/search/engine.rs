@@ -62,6 +62,10 @@ pub struct Searcher {
     halt: Option<Arc<AtomicBool>>,
     /// Deepest ply reached in this search.
     seldepth: usize,
+    /// How many best lines the root search keeps exact (`analyse --lines`, MultiPV).
+    lines: usize,
+    /// The values of the best lines of the last finished iteration, best first.
+    line_values: Vec<(i32, Move)>,
 }
 
 impl Searcher {
@@ -88,6 +92,8 @@ impl Searcher {
             samples: 1,
             halt: None,
             seldepth: 0,
+            lines: 1,
+            line_values: Vec::new(),
         }
     }
 
@@ -106,6 +112,13 @@ impl Searcher {
     /// iteration. The searcher never clears the flag itself.
     pub fn set_halt_flag(&mut self, flag: Arc<AtomicBool>) {
         self.halt = Some(flag);
+    }
+
+    /// How many best lines each search reports (at least 1, at most 64): with more
+    /// than one, every finished iteration calls the report once per line, `line` 0
+    /// the best. The best move and its value are unchanged by it.
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines.clamp(1, 64);
     }
 
     /// Replaces the transposition table by one of about `megabytes` MB (empty).
@@ -203,15 +216,17 @@ impl Searcher {
                 depth,
                 nodes: self.nodes,
             };
-            report(&Report {
-                depth,
-                seldepth: self.seldepth as u32,
-                value,
-                nodes: self.nodes,
-                elapsed: self.budget.elapsed(),
-                pv: principal_variation(pos, &self.tt, self.salt, mv, depth as usize + 8),
-                line: 0,
-            });
+            for (line, &(v, m)) in self.line_values.clone().iter().enumerate() {
+                report(&Report {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    value: v,
+                    nodes: self.nodes,
+                    elapsed: self.budget.elapsed(),
+                    pv: principal_variation(pos, &self.tt, self.salt, m, depth as usize + 8),
+                    line,
+                });
+            }
             if is_mate_value(value) || self.budget.soft_stop(stable, scale) {
                 break;
             }
@@ -221,10 +236,20 @@ impl Searcher {
     }
 
     /// One iteration at the root; the best move is moved to the front of `moves`.
+    ///
+    /// With several lines wanted, the window stays open below the value of the
+    /// `lines`-th best move so far, so the first `lines` values are exact; they are
+    /// left in `self.line_values`, best first, and those moves lead `moves`.
     fn root_search(&mut self, pos: &mut Position, moves: &mut MoveList, depth: u32) -> (i32, Move) {
-        let (mut alpha, beta) = (-INF, INF);
+        let beta = INF;
         let mut best = (-INF, moves[0], 0usize);
+        let mut values: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
+            let alpha = if values.len() >= self.lines {
+                values[self.lines - 1].0
+            } else {
+                -INF
+            };
             pos.make(m);
             let v = self.node(pos, depth - 1, 1, alpha, beta);
             pos.unmake();
@@ -234,11 +259,25 @@ impl Searcher {
             if v > best.0 {
                 best = (v, m, i);
             }
-            alpha = alpha.max(v);
+            let at = values.partition_point(|&(x, _)| x >= v);
+            values.insert(at, (v, i));
         }
         if !self.stop {
-            let slice = moves.as_mut_slice();
-            slice[..=best.2].rotate_right(1);
+            values.truncate(self.lines);
+            self.line_values.clear();
+            let mut order: Vec<Move> = values.iter().map(|&(_, i)| moves[i]).collect();
+            self.line_values
+                .extend(values.iter().map(|&(v, i)| (v, moves[i])));
+            let rest: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| !order.contains(m))
+                .collect();
+            order.extend(rest);
+            moves.clear();
+            for m in order {
+                moves.push(m);
+            }
             self.tt.store(Entry {
                 key: pos.hash() ^ self.salt,
                 mv: Some(best.1),

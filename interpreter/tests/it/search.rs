@@ -144,6 +144,7 @@ fn deterministic_at_a_fixed_depth_and_within_node_budgets() {
             depth: Some(30),
             nodes: Some(500),
             time: None,
+            clock: None,
         };
         let r = Searcher::new(&v, budget).search(&mut pos).unwrap();
         assert!(r.nodes <= 500, "{}: {} nodes", v.name(), r.nodes);
@@ -263,4 +264,49 @@ fn fen(v: &Variant, pos: &Position) -> String {
     }
     let side = if pos.to_move() == 0 { "w" } else { "b" };
     format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
+#[test]
+fn reports_each_iteration_and_several_lines() {
+    let v = chess();
+    let mut pos = Position::start(&v);
+    let mut s = Searcher::new(&v, Limits::depth(3));
+    s.set_lines(3);
+    let mut reports = Vec::new();
+    let best = s
+        .search_reporting(&mut pos, &mut |r| reports.push(r.clone()))
+        .unwrap();
+    assert_eq!(reports.len(), 9, "three lines at each of three depths");
+    let last: Vec<_> = reports.iter().filter(|r| r.depth == 3).collect();
+    assert_eq!(last[0].pv[0], best.best);
+    assert_eq!(last[0].value, best.value);
+    assert!(last.windows(2).all(|w| w[0].value >= w[1].value));
+    let firsts: std::collections::HashSet<_> = last.iter().map(|r| r.pv[0]).collect();
+    assert_eq!(firsts.len(), 3, "three different first moves");
+    for r in &reports {
+        // Every line is legal from the start.
+        let mut p = Position::start(&v);
+        for &m in &r.pv {
+            assert!(p.legal_moves().contains(&m));
+            p.make(m);
+        }
+        assert!(r.seldepth >= r.depth);
+    }
+}
+
+#[test]
+fn a_halt_flag_stops_an_endless_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let v = chess();
+    let mut pos = Position::start(&v);
+    let mut s = Searcher::new(&v, Limits::default());
+    let flag = Arc::new(AtomicBool::new(false));
+    s.set_halt_flag(flag.clone());
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let r = s.search(&mut pos).unwrap();
+    setter.join().unwrap();
+    assert!(pos.legal_moves().contains(&r.best) && r.depth >= 1);
 }
