@@ -304,6 +304,12 @@ impl Variant {
             .map_or(0, |&t| t as usize)
     }
 
+    /// True when the search may test a position by passing (null-move pruning):
+    /// unless the rule file says passing could help (`hint zugzwang`).
+    pub fn null_move_pruning(&self) -> bool {
+        !self.rules.zugzwang
+    }
+
     /// True when the game has several turn tracks.
     #[inline]
     pub(crate) fn has_tracks(&self) -> bool {

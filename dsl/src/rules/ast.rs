@@ -71,6 +71,8 @@ pub enum Item {
     Counter(CounterDecl),
     /// `allow pass`.
     AllowPass(Span),
+    /// `hint WORD`: advice to the computer player (the word, as written).
+    Hint(Spanned<String>),
     /// `captures to hand`: captured pieces go to the captor's hand, demoted to the
     /// type they had before promoting.
     CapturesToHand(Span),

@@ -30,12 +30,13 @@ pub(crate) const TOP_LEVEL_WORDS: &[&str] = &[
     "counter",
     "allow",
     "adjudicate",
+    "hint",
 ];
 
 /// Statement keywords, as listed in help lines.
 const STATEMENT_LIST: &str = "game, board, option, player, dirs, zone, piece, castle, setup, \
                               check, end, en passant, non-aggression, notation, points, mines, mine, \
-                              turns per zone, after move, forbid, must, counter, allow pass, adjudicate, when";
+                              turns per zone, after move, forbid, must, counter, allow pass, adjudicate, hint, when";
 
 /// Words that start a move modifier; paths and zones inside move rules stop there.
 pub(crate) const MOVE_WORDS: &[&str] = &[
@@ -304,6 +305,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "must" => "must CONDITION",
         "counter" => "counter NAME [fen remaining N] [\"DOC\"]",
         "allow" => "allow pass",
+        "hint" => "hint zugzwang [\"DOC\"]",
         "adjudicate" => "adjudicate if CONDITION: OUTCOME, ...",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",
         "promote" | "may" => "[may] promote into ZONE to PIECES",

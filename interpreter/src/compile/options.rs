@@ -339,6 +339,8 @@ pub(crate) struct Active<'a> {
     pub filters: Vec<&'a ast::FilterDecl>,
     pub counters: Vec<&'a ast::CounterDecl>,
     pub passes: Vec<Span>,
+    /// `hint` statements in force.
+    pub hints: Vec<&'a Spanned<String>>,
     /// `captures to hand`.
     pub to_hand: Vec<Span>,
     pub adjudications: Vec<&'a EndDecl>,
@@ -433,6 +435,7 @@ impl<'a> Active<'a> {
             Item::Filter(f) => self.filters.push(f),
             Item::Counter(c) => self.counters.push(c),
             Item::AllowPass(s) => self.passes.push(*s),
+            Item::Hint(h) => self.hints.push(h),
             Item::CapturesToHand(s) => self.to_hand.push(*s),
             Item::Adjudicate(e) => self.adjudications.push(e),
             Item::Def(d) => self.defs.push(d),

@@ -175,6 +175,9 @@ pub(crate) struct Rules {
     pub counters: Vec<Counter>,
     /// The player to move may pass (`allow pass`).
     pub allow_pass: bool,
+    /// `hint zugzwang`: passing could help, so the search never tests a position by
+    /// passing.
+    pub zugzwang: bool,
     /// Zones that conditions read, per player (index by `Cond`/`Expr` zone ids).
     pub zones: Vec<Vec<CellSet>>,
     /// Explosions of `explode` effects (index by `Effect::Explode`).
@@ -191,6 +194,9 @@ pub(crate) struct Rules {
     pub after_changes_board: bool,
 }
 
+/// The words of `hint` statements.
+pub(crate) const HINTS: &[&str] = &["zugzwang"];
+
 impl Default for Rules {
     fn default() -> Self {
         Rules {
@@ -206,6 +212,7 @@ impl Default for Rules {
             mines: None,
             counters: Vec::new(),
             allow_pass: false,
+            zugzwang: false,
             zones: Vec::new(),
             explosions: Vec::new(),
             labels: Vec::new(),

@@ -108,6 +108,10 @@ impl Builder<'_> {
             Rule::must_stmt => Item::Filter(self.filter(pair, true)),
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
+            Rule::hint_stmt => {
+                let word = child(&pair, Rule::hint_word);
+                Item::Hint(Spanned::new(word.as_str().to_owned(), tight(&word)))
+            }
             Rule::hand_stmt => Item::CapturesToHand(tight(&pair)),
             Rule::adjudicate_stmt => Item::Adjudicate(self.adjudicate(pair)),
             Rule::include_stmt => Item::Include(string(child(&pair, Rule::string))),

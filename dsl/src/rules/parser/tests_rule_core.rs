@@ -174,6 +174,10 @@ fn counters_and_pass() {
     };
     assert!(c.fen_remaining.is_none() && c.doc.is_none());
     assert!(matches!(item("allow pass"), Item::AllowPass(_)));
+    let Item::Hint(h) = item("hint zugzwang \"why\"") else {
+        panic!()
+    };
+    assert_eq!(h.node, "zugzwang");
 }
 
 #[test]

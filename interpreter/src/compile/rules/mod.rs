@@ -118,6 +118,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         .first()
         .is_some_and(|e| e.node == EnPassantWindow::Round);
     l.rules.allow_pass = !active.passes.is_empty();
+    l.hints(active);
     l.ends(active);
     for a in &active.afters {
         l.after(a);
@@ -152,6 +153,26 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
 
 impl Lower<'_, '_> {
     /// `counter NAME [fen remaining N]`.
+    /// `hint` statements: advice to the computer player, checked against the words
+    /// it knows.
+    fn hints(&mut self, active: &Active) {
+        for h in &active.hints {
+            match h.node.as_str() {
+                "zugzwang" => self.rules.zugzwang = true,
+                other => {
+                    let known = crate::rules::HINTS.join(", ");
+                    self.cx.error(
+                        "compile::unknown-hint",
+                        format!("`{other}` is not a hint the computer player knows"),
+                        h.span,
+                        "unknown hint",
+                        format!("known hints: {known}"),
+                    );
+                }
+            }
+        }
+    }
+
     pub(crate) fn counters(&mut self, active: &Active) {
         for c in &active.counters {
             let name = &c.name.node;
