@@ -1,18 +1,18 @@
-//! The search: iterative deepening over alpha-beta with a transposition table, and
-//! quiescence on captures.
+//! The search driver: iterative deepening with aspiration windows over a
+//! principal-variation search ([`super::node`]) with a transposition table, and
+//! quiescence ([`super::quiesce`]).
 //!
-//! Every value is taken from the side of the player who searches (the root player):
-//! he maximises, everyone else minimises. With two players this is alpha-beta in its
-//! minimax form (the same tree and cuts as negamax); with more it is the paranoid
-//! search, which treats the other players as one coalition. Who moves next is read
-//! from the position after each move, so passes, skipped turns of eliminated players
-//! and moves played again by the same player need no special case.
+//! Values are negamax values for the side to move, where the sides are the root
+//! player and everyone else: with two players this is plain negamax; with more it is
+//! the paranoid search, which treats the other players as one coalition. A child's
+//! value is negated only when the side changes, so passes, skipped turns of
+//! eliminated players and moves played again by the same player need no special case.
 
 use super::eval::Evaluator;
 use super::limits::{Budget, Limits};
 use super::order::Orderer;
 use super::report::{principal_variation, Report};
-use super::terminal::{self, from_table, is_mate_value, to_table, MATE};
+use super::terminal::{self, is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry, Table};
 use super::Decide;
 use crate::ids::Player;
@@ -21,11 +21,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Deepest ply (full width plus quiescence) below the root.
-const MAX_PLY: usize = 96;
-/// Most capture plies in quiescence.
-const QUIESCENCE: u32 = 8;
+pub(super) const MAX_PLY: usize = 96;
 /// Above every value.
-const INF: i32 = 8 * MATE;
+pub(super) const INF: i32 = 8 * MATE;
+/// Half the first aspiration window (centipawns).
+const ASPIRATION: i32 = 30;
 /// Default table size: 2^18 slots (about 8 MB).
 const TABLE_BITS: u32 = 18;
 
@@ -46,26 +46,37 @@ pub struct SearchResult {
 /// A computer player for one variant. Its tables (transposition table, killers,
 /// history) are allocated once and reused from move to move.
 pub struct Searcher {
-    eval: Evaluator,
-    limits: Limits,
-    tt: Table,
-    order: Orderer,
-    lists: Vec<MoveList>,
-    scores: Vec<Vec<i32>>,
-    root: Player,
-    salt: u64,
-    nodes: u64,
-    stop: bool,
+    pub(super) eval: Evaluator,
+    pub(super) limits: Limits,
+    pub(super) tt: Table,
+    pub(super) order: Orderer,
+    pub(super) lists: Vec<MoveList>,
+    pub(super) scores: Vec<Vec<i32>>,
+    pub(super) root: Player,
+    pub(super) salt: u64,
+    pub(super) nodes: u64,
+    pub(super) stop: bool,
     budget: Budget,
     samples: usize,
     /// Set from outside (another thread) to stop the search at once.
     halt: Option<Arc<AtomicBool>>,
     /// Deepest ply reached in this search.
-    seldepth: usize,
+    pub(super) seldepth: usize,
     /// How many best lines the root search keeps exact (`analyse --lines`, MultiPV).
     lines: usize,
     /// The values of the best lines of the last finished iteration, best first.
     line_values: Vec<(i32, Move)>,
+    /// In the iteration in progress, a move other than the first whose value beat
+    /// the first's.
+    partial: Option<(i32, Move)>,
+    /// False inside a null-move search (no two passes in a row).
+    pub(super) null_ok: bool,
+    /// Scratch lists of the exchange evaluation, one per capture in the sequence.
+    pub(super) exchange_lists: Vec<MoveList>,
+    /// Depth of the iteration in progress: check extensions stop at twice it, so
+    /// a long series of checks (common with three players) cannot grow the tree
+    /// without bound.
+    pub(super) root_depth: i32,
 }
 
 impl Searcher {
@@ -94,6 +105,12 @@ impl Searcher {
             seldepth: 0,
             lines: 1,
             line_values: Vec::new(),
+            partial: None,
+            null_ok: true,
+            root_depth: 1,
+            exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
+                .map(|_| MoveList::new())
+                .collect(),
         }
     }
 
@@ -165,9 +182,9 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> Option<SearchResult> {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
-            let samples = self.samples;
+            let (samples, lines, halt) = (self.samples, self.lines, self.halt.take());
             *self = Searcher::new(pos.variant(), self.limits);
-            self.samples = samples;
+            (self.samples, self.lines, self.halt) = (samples, lines, halt);
         }
         let mut root_moves = MoveList::new();
         pos.legal_moves_into(&mut root_moves);
@@ -197,8 +214,14 @@ impl Searcher {
         best.best = root_moves[0];
         let mut stable = 0;
         for depth in 1..=self.limits.max_depth() {
-            let (value, mv) = self.root_search(pos, &mut root_moves, depth);
-            if self.stop {
+            let (value, mv, finished) = self.aspire(pos, &mut root_moves, depth, best.value);
+            if !finished {
+                // A stopped iteration still counts when a move beat the previous best
+                // (searched first) with its value proven.
+                if let Some((v, m)) = self.partial.take() {
+                    best.best = m;
+                    best.value = v;
+                }
                 break;
             }
             stable = if mv == best.best { stable + 1 } else { 0 };
@@ -227,7 +250,11 @@ impl Searcher {
                     line,
                 });
             }
-            if is_mate_value(value) || self.budget.soft_stop(stable, scale) {
+            // A forced result stops the deepening once searched a few plies past it.
+            let distance = (MATE - value.abs()).clamp(0, 64) as u32;
+            if (is_mate_value(value) && depth >= distance + 4)
+                || self.budget.soft_stop(stable, scale)
+            {
                 break;
             }
         }
@@ -235,39 +262,104 @@ impl Searcher {
         Some(best)
     }
 
-    /// One iteration at the root; the best move is moved to the front of `moves`.
+    /// One iteration in an aspiration window around the last value, widened until
+    /// the value falls inside. Returns the value, the best move, and whether the
+    /// iteration finished.
+    fn aspire(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut MoveList,
+        depth: u32,
+        last: i32,
+    ) -> (i32, Move, bool) {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && self.lines == 1 && !is_mate_value(last) {
+            (last - delta, last + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let (v, m) = self.root_search(pos, moves, depth, alpha, beta);
+            if self.stop {
+                return (v, m, false);
+            }
+            if v <= alpha && alpha > -INF {
+                alpha = (alpha - delta).max(-INF);
+            } else if v >= beta && beta < INF {
+                beta = (beta + delta).min(INF);
+            } else {
+                return (v, m, true);
+            }
+            delta *= 3;
+            if delta > 1000 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// One iteration at the root in the window `alpha..beta`; the best moves lead
+    /// `moves` afterwards.
     ///
-    /// With several lines wanted, the window stays open below the value of the
-    /// `lines`-th best move so far, so the first `lines` values are exact; they are
-    /// left in `self.line_values`, best first, and those moves lead `moves`.
-    fn root_search(&mut self, pos: &mut Position, moves: &mut MoveList, depth: u32) -> (i32, Move) {
-        let beta = INF;
-        let mut best = (-INF, moves[0], 0usize);
+    /// The first move is searched with the full window, the others with a null
+    /// window first (principal-variation search). With several lines wanted, the
+    /// window stays open below the value of the `lines`-th best move so far, so the
+    /// first `lines` values are exact; they are left in `self.line_values`.
+    fn root_search(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut MoveList,
+        depth: u32,
+        alpha0: i32,
+        beta: i32,
+    ) -> (i32, Move) {
+        let mut best = (-INF, moves[0]);
         let mut values: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
+        self.partial = None;
+        let depth = depth as i32;
+        self.root_depth = depth;
         for (i, &m) in moves.iter().enumerate() {
             let alpha = if values.len() >= self.lines {
-                values[self.lines - 1].0
+                values[self.lines - 1].0.max(alpha0)
             } else {
-                -INF
+                alpha0
             };
             pos.make(m);
-            let v = self.node(pos, depth - 1, 1, alpha, beta);
+            let ext = i32::from(pos.in_check());
+            let v = if i == 0 {
+                self.child(pos, depth - 1 + ext, 1, alpha, beta, true, 1)
+            } else {
+                let v = self.child(pos, depth - 1 + ext, 1, alpha, alpha + 1, false, 1);
+                if v > alpha && v < beta && !self.stop {
+                    self.child(pos, depth - 1 + ext, 1, alpha, beta, true, 1)
+                } else {
+                    v
+                }
+            };
             pos.unmake();
             if self.stop {
                 break;
             }
             if v > best.0 {
-                best = (v, m, i);
+                best = (v, m);
+                if i > 0 && v > alpha {
+                    self.partial = Some((v, m));
+                }
             }
             let at = values.partition_point(|&(x, _)| x >= v);
             values.insert(at, (v, i));
+            if v >= beta {
+                break;
+            }
         }
         if !self.stop {
-            values.truncate(self.lines);
-            self.line_values.clear();
+            let exact = best.0 > alpha0 && best.0 < beta;
             let mut order: Vec<Move> = values.iter().map(|&(_, i)| moves[i]).collect();
-            self.line_values
-                .extend(values.iter().map(|&(v, i)| (v, moves[i])));
+            values.truncate(self.lines);
+            if exact || self.lines > 1 {
+                self.line_values.clear();
+                self.line_values
+                    .extend(values.iter().map(|&(v, i)| (v, moves[i])));
+            }
             let rest: Vec<Move> = moves
                 .iter()
                 .copied()
@@ -278,19 +370,26 @@ impl Searcher {
             for m in order {
                 moves.push(m);
             }
+            let bound = if best.0 <= alpha0 {
+                Bound::Upper
+            } else if best.0 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
             self.tt.store(Entry {
                 key: pos.hash() ^ self.salt,
                 mv: Some(best.1),
                 value: to_table(best.0, 0),
                 depth: depth as i16,
-                bound: Bound::Exact,
+                bound,
             });
         }
-        (best.0, best.1)
+        best
     }
 
     /// Counts a node; true when the budget is spent.
-    fn tick(&mut self) -> bool {
+    pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if !self.stop && self.budget.exhausted(self.nodes) {
             self.stop = true;
@@ -306,8 +405,21 @@ impl Searcher {
         self.stop
     }
 
-    /// The value of a finished game, or of the root player's elimination.
-    fn end_value(
+    /// +1 when the player to move is the root player, -1 when he is an opponent: the
+    /// sign that turns values from the root's side into the mover's (negamax, with
+    /// all opponents one side: the paranoid view).
+    #[inline]
+    pub(super) fn side(&self, pos: &Position) -> i32 {
+        if pos.to_move() == self.root {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The value of a finished game, or of the root player's elimination, from the
+    /// root player's side.
+    pub(super) fn end_value(
         &mut self,
         pos: &mut Position,
         none: bool,
@@ -328,170 +440,6 @@ impl Searcher {
             return Some(-(MATE / 2) + ply as i32);
         }
         None
-    }
-
-    /// Full-width alpha-beta, `depth` plies left.
-    fn node(
-        &mut self,
-        pos: &mut Position,
-        depth: u32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        self.seldepth = self.seldepth.max(ply);
-        if depth == 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, alpha, beta, QUIESCENCE);
-        }
-        if self.tick() {
-            return 0;
-        }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.legal_moves_into(&mut list);
-        if let Some(v) = self.end_value(pos, list.is_empty(), true, ply) {
-            self.lists[ply] = list;
-            return v;
-        }
-        let key = pos.hash() ^ self.salt;
-        let mut table_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            table_move = e.mv;
-            if e.depth >= depth as i16 {
-                let tv = from_table(e.value, ply as u32);
-                let hit = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => tv >= beta,
-                    Bound::Upper => tv <= alpha,
-                };
-                if hit {
-                    self.lists[ply] = list;
-                    return tv;
-                }
-            }
-        }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order
-            .sort(pos, &mut list, &mut scores, table_move, ply);
-        self.scores[ply] = scores;
-        let maximise = pos.to_move() == self.root;
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = if maximise { -INF } else { INF };
-        let mut best_move = None;
-        for &m in list.iter() {
-            pos.make(m);
-            let v = self.node(pos, depth - 1, ply + 1, alpha, beta);
-            pos.unmake();
-            if self.stop {
-                self.lists[ply] = list;
-                return 0;
-            }
-            let better = if maximise { v > best } else { v < best };
-            if better {
-                best = v;
-                best_move = Some(m);
-            }
-            if maximise {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                self.order.cut(pos, m, ply, depth, pos.to_move());
-                break;
-            }
-        }
-        self.lists[ply] = list;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.store(Entry {
-            key,
-            mv: best_move,
-            value: to_table(best, ply as u32),
-            depth: depth as i16,
-            bound,
-        });
-        best
-    }
-
-    /// Captures only, with the static value as the floor (or ceiling) the player to
-    /// move can stand on.
-    fn quiesce(
-        &mut self,
-        pos: &mut Position,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        left: u32,
-    ) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.legal_captures_into(&mut list);
-        // Without a capture, whether there is any move at all (mate, stalemate).
-        let none = list.is_empty() && {
-            pos.legal_moves_into(&mut list);
-            let none = list.is_empty();
-            list.clear();
-            none
-        };
-        if let Some(v) = self.end_value(pos, none, false, ply) {
-            self.lists[ply] = list;
-            return v;
-        }
-        let stand = self.eval.value(pos, self.root);
-        let maximise = pos.to_move() == self.root;
-        if left == 0 || ply >= MAX_PLY {
-            self.lists[ply] = list;
-            return stand;
-        }
-        if maximise {
-            if stand >= beta {
-                self.lists[ply] = list;
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        } else {
-            if stand <= alpha {
-                self.lists[ply] = list;
-                return stand;
-            }
-            beta = beta.min(stand);
-        }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order.sort(pos, &mut list, &mut scores, None, ply);
-        self.scores[ply] = scores;
-        let mut best = stand;
-        for &m in list.iter() {
-            pos.make(m);
-            let v = self.quiesce(pos, ply + 1, alpha, beta, left - 1);
-            pos.unmake();
-            if self.stop {
-                break;
-            }
-            if maximise {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.lists[ply] = list;
-        if self.stop {
-            0
-        } else {
-            best
-        }
     }
 }
 

@@ -1,10 +1,15 @@
 //! The static evaluation: what a position is worth to one player, from data only.
 //!
-//! Three terms, none of them about a particular game:
+//! Four terms, none of them about a particular game:
 //! - material: the rule file's `value` of each piece (x100), on the board or in hand;
 //! - mobility: how many cells each piece type reaches from its cell on an empty
 //!   board (computed once from the move tables, so knights prefer the centre and
-//!   rooks open lines on any board graph);
+//!   rooks open lines on any board graph); a royal seeks the open only in the
+//!   endgame, and shelters (prefers cells with less reach) while the opponents still
+//!   have their pieces;
+//! - promotion: a piece that may promote is worth more the fewer of its own moves
+//!   it needs to reach a promoting move (pawns that advance), in proportion to what
+//!   it gains by promoting;
 //! - king safety: cells next to a royal (its empty-board moves) that an opponent
 //!   attacks, a penalty for the royal's owner; it also drives a lone king to the edge.
 //!
@@ -12,7 +17,7 @@
 //! minus the mean worth of the other players still in the game.
 
 use crate::ids::{bit, Cell, Kind, Player};
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::Variant;
 use dsl::limits::MAX_PLAYERS;
@@ -22,8 +27,14 @@ use std::sync::Arc;
 const PAWN: i32 = 100;
 /// Centipawns per reachable cell on the empty board.
 const MOBILITY: i32 = 3;
+/// The worth of a royal when taken (variants where royals may be captured).
+const ROYAL: i32 = 5000;
 /// Centipawns per attacked cell around a royal.
 const KING_ZONE: i32 = 12;
+
+/// The share (in 1/256) of its promotion gain a piece is worth when it is `d` of its
+/// own moves away from promoting (index `d`; beyond the table, nothing).
+const PROMOTION_SHARE: [i32; 6] = [0, 64, 32, 16, 8, 4];
 
 /// Tables computed once per variant.
 pub struct Evaluator {
@@ -32,6 +43,12 @@ pub struct Evaluator {
     value: Vec<i32>,
     /// `reach[kind * cells + cell]`: empty-board move count.
     reach: Vec<u8>,
+    /// `promotion[kind * cells + cell]`: the bonus (centipawns) of a piece that may
+    /// promote, by how near its promotion is.
+    promotion: Vec<i16>,
+    /// Per player, the value of his pieces that are neither pawns nor royal at the
+    /// start: the scale of the game phase.
+    start_force: [i32; MAX_PLAYERS],
     /// Per royal kind and cell: the cells next to it (its empty-board targets).
     zone: Vec<Vec<Cell>>,
 }
@@ -66,12 +83,31 @@ impl Evaluator {
                 pos.remove(c as Cell);
             }
         }
-        Evaluator {
+        let promotion = promotion_bonus(&v, &value, &mut pos);
+        let mut e = Evaluator {
             v,
             value,
             reach,
+            promotion,
+            start_force: [0; MAX_PLAYERS],
             zone,
+        };
+        e.start_force = e.force(&Position::start(&e.v));
+        e
+    }
+
+    /// Per player, the value of his pieces that are neither pawns nor royal.
+    fn force(&self, pos: &Position) -> [i32; MAX_PLAYERS] {
+        let v = &*self.v;
+        let mut f = [0i32; MAX_PLAYERS];
+        let mut kinds = pos.present & !(v.pawn_kinds | v.royal_kinds);
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            let owner = v.kind_owner[k as usize] as usize;
+            f[owner] += self.value[k as usize].max(0) * pos.pieces_of(k).len() as i32;
         }
+        f
     }
 
     /// The variant these tables belong to.
@@ -79,11 +115,46 @@ impl Evaluator {
         &self.v
     }
 
+    /// The worth of the piece on `cell` when it is taken (centipawns; a royal, which
+    /// carries no value in the rule files, counts as [`ROYAL`]; an empty cell 0).
+    pub(crate) fn value_at(&self, pos: &Position, cell: Cell) -> i32 {
+        match pos.board[cell as usize] {
+            0 => 0,
+            sq => self.taken_value((sq - 1) as Kind),
+        }
+    }
+
+    fn taken_value(&self, kind: Kind) -> i32 {
+        if self.v.royal_kinds & bit(kind) != 0 {
+            ROYAL
+        } else {
+            self.value[kind as usize]
+        }
+    }
+
+    /// The worth of what `m` takes (centipawns, 0 for a move that takes nothing).
+    pub(crate) fn capture_value(&self, pos: &Position, m: Move) -> i32 {
+        let at = match m.kind() {
+            MoveKind::Normal => m.to(),
+            MoveKind::EnPassant => pos.ep[m.aux as usize].victim,
+            _ => return 0,
+        };
+        if at == m.from() {
+            return 0;
+        }
+        self.value_at(pos, at)
+    }
+
     /// Each player's worth in centipawns (eliminated players: 0).
     pub fn worths(&self, pos: &Position) -> [i32; MAX_PLAYERS] {
         let v = &*self.v;
         let cells = v.cell_count();
         let mut w = [0i32; MAX_PLAYERS];
+        // How far each player's opponents still have their pieces (256: all of them).
+        let force = self.force(pos);
+        let n = v.player_count();
+        let total: i32 = force[..n].iter().sum();
+        let start: i32 = self.start_force[..n].iter().sum();
         let mut kinds = pos.present;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as Kind;
@@ -91,8 +162,18 @@ impl Evaluator {
             let owner = v.kind_owner[k as usize] as usize;
             let royal = v.royal_kinds & bit(k) != 0;
             for &c in pos.pieces_of(k) {
-                let mut s = self.value[k as usize]
-                    + MOBILITY * self.reach[k as usize * cells + c as usize] as i32;
+                let at = k as usize * cells + c as usize;
+                let reach = MOBILITY * self.reach[at] as i32;
+                let mut s = self.value[k as usize] + self.promotion[at] as i32;
+                if royal {
+                    // Open cells help a royal in the endgame and expose it before.
+                    let theirs = total - force[owner];
+                    let start_theirs = (start - self.start_force[owner]).max(1);
+                    let middle = (theirs * 256 / start_theirs).clamp(0, 256);
+                    s += reach * (256 - 2 * middle) / 256;
+                } else {
+                    s += reach;
+                }
                 if royal {
                     let attackers = pos.attackers_of(owner as Player);
                     let near = &self.zone[k as usize * cells + c as usize];
@@ -133,6 +214,65 @@ impl Evaluator {
     }
 }
 
+/// The promotion term of every piece type on every cell: how many of its own moves
+/// (on the empty board) a piece needs before a move that promotes, worth a share
+/// ([`PROMOTION_SHARE`]) of the best gain a promotion gives it.
+fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> Vec<i16> {
+    let cells = v.cell_count();
+    let mut out = vec![0i16; v.kind_count() * cells];
+    let mut list = MoveList::new();
+    let mut targets: Vec<Vec<Cell>> = vec![Vec::new(); cells];
+    for k in 0..v.kind_count() {
+        let kind = k as Kind;
+        // Distance 1: a promoting move from the cell; gain: the best promotion.
+        let mut dist = vec![u8::MAX; cells];
+        let mut gain = 0;
+        for c in 0..cells {
+            targets[c].clear();
+            pos.put(c as Cell, kind);
+            list.clear();
+            pos.gen_piece(kind, c as Cell, bit(kind), &mut list);
+            pos.remove(c as Cell);
+            for m in list.iter() {
+                match m.promotion() {
+                    Some(t) => {
+                        let owner = v.kind_owner[k];
+                        let promoted = v.kind(t, owner) as usize;
+                        gain = gain.max(value[promoted] - value[k]);
+                        dist[c] = 1;
+                    }
+                    None => targets[c].push(m.to()),
+                }
+            }
+        }
+        if gain <= 0 {
+            continue;
+        }
+        // Relax until no distance shrinks (at most one round per table entry).
+        for _ in 0..PROMOTION_SHARE.len() {
+            let mut changed = false;
+            for c in 0..cells {
+                let best = targets[c].iter().map(|&t| dist[t as usize]).min();
+                if let Some(d) = best.filter(|&d| d != u8::MAX) {
+                    if d + 1 < dist[c] {
+                        dist[c] = d + 1;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for c in 0..cells {
+            if let Some(&share) = PROMOTION_SHARE.get(dist[c] as usize) {
+                out[k * cells + c] = (gain * share / 256).clamp(0, i16::MAX as i32) as i16;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +296,24 @@ mod tests {
         )
         .unwrap();
         assert!(e.value(&p, 0) > 800 && e.value(&p, 1) < -800);
+    }
+
+    #[test]
+    fn pawns_near_promotion_and_sheltered_kings() {
+        let v = chess();
+        let e = Evaluator::new(&v);
+        let p = v.kind(v.piece_type_by_letter('P').unwrap(), 0) as usize;
+        let bonus = |c: &str| e.promotion[p * 64 + v.cell(c).unwrap() as usize];
+        assert!(bonus("e7") > bonus("e6") && bonus("e6") > bonus("e5"));
+        assert!(bonus("e2") < bonus("e4"), "far from promotion");
+        let n = v.kind(v.piece_type_by_letter('N').unwrap(), 0) as usize;
+        assert!(e.promotion[n * 64..(n + 1) * 64].iter().all(|&b| b == 0));
+        // With all pieces on, a king on g1 beats one on e4; alone, the other way.
+        let with = |fen: &str| e.value(&Position::from_str(&v, fen).unwrap(), 0);
+        assert!(
+            with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BKR w - - 0 1")
+                > with("rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQ1B1R w - - 0 1")
+        );
+        assert!(with("4k3/8/8/8/4K3/8/8/8 w - - 0 1") > with("4k3/8/8/8/8/8/8/6K1 w - - 0 1"));
     }
 }

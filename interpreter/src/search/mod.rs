@@ -33,10 +33,13 @@
 mod draw_offer;
 mod engine;
 mod eval;
+mod exchange;
 mod game;
 mod hidden;
 mod limits;
+mod node;
 mod order;
+mod quiesce;
 mod random;
 mod report;
 mod samples;

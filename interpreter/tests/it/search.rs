@@ -71,8 +71,18 @@ fn finds_the_mate_in_twenty_mate_in_two_problems() {
             .filter(|&k| forces_mate_in_two(&mut pos, k))
             .collect();
         assert!(!keys.is_empty(), "{fen}: no mate in two");
-        let mut s = Searcher::new(&v, Limits::depth(3));
-        let r = s.search(&mut pos).unwrap();
+        // Three plies hold the mate; pruning (futility, reductions) may need more.
+        // The search stops once it reports a win in three plies.
+        let mut s = Searcher::new(&v, Limits::depth(6));
+        let halt = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        s.set_halt_flag(halt.clone());
+        let r = s
+            .search_reporting(&mut pos, &mut |r| {
+                if r.value >= chessgraph::search::MATE - 3 {
+                    halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            })
+            .unwrap();
         assert!(
             is_mate_value(r.value) && r.value > 0,
             "{fen}: value {}",
@@ -309,4 +319,13 @@ fn a_halt_flag_stops_an_endless_search() {
     let r = s.search(&mut pos).unwrap();
     setter.join().unwrap();
     assert!(pos.legal_moves().contains(&r.best) && r.depth >= 1);
+}
+
+#[test]
+fn a_zugzwang_hint_turns_null_moves_off_and_changes_no_rule() {
+    assert!(chess().null_move_pruning());
+    let anti = named("antichess", &[]);
+    assert!(!anti.null_move_pruning());
+    let mut p = Position::start(&anti);
+    assert_eq!(p.legal_moves().len(), 20);
 }

@@ -1,0 +1,233 @@
+//! The full-width part of the search: principal-variation search with a
+//! transposition table, null-move pruning, reverse futility and late-move pruning,
+//! late-move reductions and check extensions. Every technique is about the tree,
+//! none about a game: the rules only enter through legal moves, checks and values.
+
+use super::engine::{Searcher, INF, MAX_PLY};
+use super::order::is_capture;
+use super::terminal::{from_table, is_mate_value, to_table};
+use super::tt::{Bound, Entry};
+use crate::ids::Player;
+use crate::{Move, Position};
+
+/// Reverse futility: a node this far above beta per ply of depth left is cut.
+const FUTILITY: i32 = 110;
+/// Deepest node reverse futility and late-move pruning apply to.
+const SHALLOW: i32 = 3;
+
+/// The late-move reduction of the `index`-th move at `depth` (plies):
+/// about ln(depth)·ln(index)/2.
+pub(super) fn reduction(depth: i32, index: usize) -> i32 {
+    let (d, i) = (depth.clamp(1, 63) as f32, index.clamp(1, 63) as f32);
+    (0.5 + d.ln() * i.ln() / 2.0) as i32
+}
+
+/// Quiet moves searched at `depth` before the rest are skipped (late-move pruning).
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth * 2) as usize
+}
+
+impl Searcher {
+    /// The value of the child position `pos` (a move was just made) for the side
+    /// to move at the parent, `parent` (+1 root's side, -1 the others): negated when
+    /// the side changed, passed through when the same side moves again.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn child(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        parent: i32,
+    ) -> i32 {
+        if self.side(pos) == parent {
+            self.node(pos, depth, ply, alpha, beta, pv)
+        } else {
+            -self.node(pos, depth, ply, -beta, -alpha, pv)
+        }
+    }
+
+    /// True when passing is a fair test of "this side is doing well" here: two
+    /// players, no hidden state or turn tracks, the variant allows it, and the side
+    /// to move has a piece that is neither a pawn nor royal (zugzwang is rare then).
+    fn null_move_allowed(&self, pos: &Position) -> bool {
+        let v = pos.variant();
+        if v.player_count() != 2 || !v.null_move_pruning() || v.has_tracks() || v.has_mines() {
+            return false;
+        }
+        let me = pos.to_move();
+        let small = v.pawn_kinds | v.royal_kinds;
+        let mut kinds = pos.present & !small;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            if v.kind_owner[k as usize] == me as Player && !pos.pieces_of(k).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Full-width search of `pos` with `depth` plies left: its value for the side
+    /// to move, within `alpha..beta` (fail-soft).
+    pub(super) fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, ply, alpha, beta, super::quiesce::QUIESCENCE);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let side = self.side(pos);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.legal_moves_into(&mut list);
+        if let Some(v) = self.end_value(pos, list.is_empty(), true, ply) {
+            self.lists[ply] = list;
+            return side * v;
+        }
+        let key = pos.hash() ^ self.salt;
+        let mut table_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            table_move = e.mv;
+            if !pv && e.depth as i32 >= depth {
+                let tv = from_table(e.value, ply as u32);
+                let hit = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => tv >= beta,
+                    Bound::Upper => tv <= alpha,
+                };
+                if hit {
+                    self.lists[ply] = list;
+                    return tv;
+                }
+            }
+        }
+        let in_check = pos.in_check();
+        let stand = if in_check {
+            -INF
+        } else {
+            side * self.eval.value(pos, self.root)
+        };
+        if !pv && !in_check && !is_mate_value(beta) {
+            if depth <= SHALLOW && stand - FUTILITY * depth >= beta {
+                self.lists[ply] = list;
+                return stand;
+            }
+            if depth >= 3 && stand >= beta && self.null_ok && self.null_move_allowed(pos) {
+                let r = 3 + depth / 4;
+                pos.make(Move::voluntary_pass());
+                self.null_ok = false;
+                let v = self.child(pos, depth - 1 - r, ply + 1, beta - 1, beta, false, side);
+                self.null_ok = true;
+                pos.unmake();
+                if self.stop {
+                    self.lists[ply] = list;
+                    return 0;
+                }
+                if v >= beta {
+                    self.lists[ply] = list;
+                    return if is_mate_value(v) { beta } else { v };
+                }
+            }
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order
+            .sort(pos, &mut list, &mut scores, table_move, ply);
+        self.scores[ply] = scores;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        for (i, &m) in list.iter().enumerate() {
+            let quiet = !is_capture(pos, m) && m.promotion().is_none();
+            let prunable = !pv && !in_check && quiet && i > 0 && !is_mate_value(alpha);
+            pos.make(m);
+            let gives_check = pos.in_check();
+            // Late quiet moves of a shallow node are skipped, checks excepted.
+            if prunable && !gives_check && depth <= SHALLOW && searched >= late_move_count(depth) {
+                pos.unmake();
+                continue;
+            }
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            let v = if searched == 0 {
+                self.child(pos, new_depth, ply + 1, alpha, beta, pv, side)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                    r = reduction(depth, searched) - i32::from(pv);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = self.child(pos, new_depth - r, ply + 1, alpha, alpha + 1, false, side);
+                if v > alpha && r > 0 && !self.stop {
+                    v = self.child(pos, new_depth, ply + 1, alpha, alpha + 1, false, side);
+                }
+                if v > alpha && v < beta && pv && !self.stop {
+                    v = self.child(pos, new_depth, ply + 1, alpha, beta, true, side);
+                }
+                v
+            };
+            pos.unmake();
+            searched += 1;
+            if self.stop {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.order.cut(pos, m, ply, depth as u32, pos.to_move());
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if searched == 0 {
+            // Every move was pruned: the static value stands.
+            return stand;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry {
+            key,
+            mv: best_move,
+            value: to_table(best, ply as u32),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_index() {
+        assert_eq!(reduction(1, 1), 0);
+        assert!(reduction(8, 20) > reduction(4, 20));
+        assert!(reduction(8, 20) > reduction(8, 3));
+        assert!(reduction(63, 63) < 10);
+    }
+}

@@ -1,0 +1,110 @@
+//! Quiescence: at the horizon, only captures (all moves when in check) until the
+//! position is quiet, so that the static value is never read in the middle of an
+//! exchange. Captures that cannot raise the value enough (delta pruning) or that
+//! lose material by the exchange evaluation are skipped.
+
+use super::engine::{Searcher, INF, MAX_PLY};
+use crate::Position;
+
+/// Most plies of quiescence below the horizon.
+pub(super) const QUIESCENCE: u32 = 10;
+/// Plies below the horizon where a player in check searches all his evasions.
+const EVASION_PLIES: u32 = 4;
+/// Delta pruning: a capture whose victim plus this cannot lift the value to alpha
+/// is skipped.
+const DELTA: i32 = 200;
+
+impl Searcher {
+    /// The quiescence value of `pos` for the side to move, within `alpha..beta`.
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: u32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let side = self.side(pos);
+        // Evasions are searched near the horizon only, and with two players only: with
+        // more, one player's evasion leaves the next in check and the chain of
+        // full-width nodes grows without bound.
+        let in_check = left + EVASION_PLIES > QUIESCENCE
+            && pos.variant().player_count() == 2
+            && pos.in_check();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if in_check {
+            pos.legal_moves_into(&mut list);
+        } else {
+            pos.legal_captures_into(&mut list);
+        }
+        // Mate needs the full list, which an evasion search has; out of check a
+        // position without captures is taken as it stands (stalemate is left to the
+        // full-width search).
+        if let Some(v) = self.end_value(pos, in_check && list.is_empty(), false, ply) {
+            self.lists[ply] = list;
+            return side * v;
+        }
+        let stand = if in_check {
+            -INF
+        } else {
+            side * self.eval.value(pos, self.root)
+        };
+        if left == 0 || ply >= MAX_PLY {
+            self.lists[ply] = list;
+            return if in_check {
+                side * self.eval.value(pos, self.root)
+            } else {
+                stand
+            };
+        }
+        if stand >= beta {
+            self.lists[ply] = list;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order.sort(pos, &mut list, &mut scores, None, ply);
+        self.scores[ply] = scores;
+        let mut best = stand;
+        for &m in list.iter() {
+            if !in_check && m.promotion().is_none() {
+                let gain = self.eval.capture_value(pos, m);
+                if stand + gain + DELTA <= alpha {
+                    continue;
+                }
+                if self.exchange(pos, m) < 0 {
+                    continue;
+                }
+            }
+            pos.make(m);
+            let v = if self.side(pos) == side {
+                self.quiesce(pos, ply + 1, alpha, beta, left - 1)
+            } else {
+                -self.quiesce(pos, ply + 1, -beta, -alpha, left - 1)
+            };
+            pos.unmake();
+            if self.stop {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stop {
+            0
+        } else {
+            best
+        }
+    }
+}
