@@ -53,9 +53,15 @@ pub fn next_line(input: &mut dyn BufRead) -> Option<Line> {
     })
 }
 
-/// The first `n` characters of `text`, for quoting input back in a message.
+/// The first `n` characters of `text`, for quoting input back in a message; control
+/// characters become `?`, so a quote never splits or rewrites the answer's line (a
+/// GUI that took a `\r` for a line end would read what follows as a command).
 pub fn quote(text: &str, n: usize) -> String {
-    let mut q: String = text.chars().take(n).collect();
+    let mut q: String = text
+        .chars()
+        .take(n)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     if text.chars().nth(n).is_some() {
         q.push_str("...");
     }
@@ -86,5 +92,6 @@ mod tests {
         assert_eq!(line(&mut input), None);
         assert_eq!(quote("abcdef", 3), "abc...");
         assert_eq!(quote("abc", 3), "abc");
+        assert_eq!(quote("a\rbestmove\u{0}", 20), "a?bestmove?");
     }
 }

@@ -22,8 +22,13 @@ pub struct Held<'a> {
 }
 
 impl Held<'_> {
-    /// Writes one line and flushes it.
+    /// Writes one line and flushes it. Control characters in `text` (from input
+    /// quoted back) become `?`, so one call is always one line.
     pub fn line(&mut self, text: &str) {
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
         let ok = self
             .writer
             .write_all(text.as_bytes())
