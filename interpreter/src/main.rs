@@ -8,14 +8,32 @@ mod cli;
 use clap::Parser;
 use cli::args::Args;
 use cli::config::Config;
+use cli::protocol::out::Out;
 use cli::report::Reporter;
 use cli::term::Term;
 use cli::CliError;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let report = Reporter::from_env();
+    let config = Config::from_args(args);
+    // Engine protocols answer from two threads (commands, search): standard output
+    // stays unlocked for them.
+    if let Ok(c) = &config {
+        if cli::is_engine(c) {
+            let result = cli::engine(c, &mut std::io::stdin().lock(), Out::stdout());
+            return match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    let text = report.render_error(&e);
+                    let _ = std::io::stderr().write_all(text.as_bytes());
+                    ExitCode::FAILURE
+                }
+            };
+        }
+    }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let mut out = stdout.lock();
@@ -26,7 +44,7 @@ fn main() -> ExitCode {
         report: report.clone(),
     };
     let stdin = std::io::stdin();
-    let result = Config::from_args(args).and_then(|c| {
+    let result = config.and_then(|c| {
         // `play` reads through a thread that Ctrl-C can stop (the game then ends
         // with its record, exit status 130); other commands read standard input.
         let interruptible = match c {

@@ -176,12 +176,55 @@ pub enum Command {
         #[arg(long, value_name = "SEAT")]
         view: Option<String>,
     },
+    /// Analyse a position: the best lines with their values and depth, after each
+    /// finished iteration of the search, in the variant's notation.
+    #[command(
+        alias = "analyze",
+        after_help = "Examples:\n  chessgraph analyse chess --moves e4 e5 Nf3 --lines 3\n  \
+                            chessgraph analyse capablanca --depth 6\n  \
+                            chessgraph analyse chess -p \"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\" --time-ms 3000"
+    )]
+    Analyse {
+        /// The variant and its options.
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// The position (default: the start position).
+        #[arg(long, short)]
+        position: Option<String>,
+        /// Moves to play first (SAN or long form; several values or one quoted list).
+        #[arg(long, short, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search depth in plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Thinking time in milliseconds (default 1000 when no depth is given).
+        #[arg(long = "time-ms")]
+        time_ms: Option<u64>,
+        /// How many best lines to show (1 to 64).
+        #[arg(long, default_value_t = 1)]
+        lines: u32,
+    },
+    /// Be a UCI engine on standard input and output (GUIs, cutechess-cli,
+    /// python-chess, lichess-bot): every two-player variant found is offered through
+    /// the `UCI_Variant` option.
+    Uci {
+        /// A folder of further variant folders to offer (repeatable; first found wins).
+        #[arg(long = "variants", value_name = "DIR")]
+        variants: Vec<PathBuf>,
+    },
+    /// Be an XBoard/WinBoard engine (CECP version 2) on standard input and output:
+    /// every two-player variant found is offered to the `variant` command.
+    Xboard {
+        /// A folder of further variant folders to offer (repeatable; first found wins).
+        #[arg(long = "variants", value_name = "DIR")]
+        variants: Vec<PathBuf>,
+    },
 }
 
 /// How strong the computer plays: a depth, a thinking time, or both.
 #[derive(Debug, ClapArgs)]
 pub struct StrengthArgs {
-    /// Search depth in plies (default 2 when no time is given).
+    /// Search depth in plies (without it, and without a time, 1000 ms a move).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Thinking time per move in milliseconds.

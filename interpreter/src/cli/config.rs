@@ -124,6 +124,29 @@ pub enum Config {
         /// Only the final position.
         final_only: bool,
     },
+    /// `analyse VARIANT`.
+    Analyse {
+        /// The variant.
+        variant: VariantSpec,
+        /// Position text.
+        position: Option<String>,
+        /// Moves to play first.
+        moves: Vec<String>,
+        /// The search's limits.
+        limits: Limits,
+        /// Best lines to show, 1 to [`MAX_LINES`].
+        lines: usize,
+    },
+    /// `uci`: an engine protocol session.
+    Uci {
+        /// Folders of further variants (`--variants`), each an existing folder.
+        variants: Vec<PathBuf>,
+    },
+    /// `xboard`: an engine protocol session.
+    Xboard {
+        /// Folders of further variants (`--variants`), each an existing folder.
+        variants: Vec<PathBuf>,
+    },
     /// `render VARIANT`.
     Render {
         /// The variant.
@@ -140,6 +163,9 @@ pub enum Config {
         view: Option<String>,
     },
 }
+
+/// Thinking time a move when neither a depth nor a time is given (ms).
+pub const DEFAULT_TIME_MS: u64 = 1000;
 
 /// `NAME=VALUE` pairs.
 fn options(given: &[String]) -> Result<Vec<(String, String)>, CliError> {
@@ -214,20 +240,44 @@ fn in_range(
     }
 }
 
-/// The computer's limits: `--depth`, `--time-ms`, or depth 2 when neither is given.
+/// Most best lines `analyse --lines` shows (as
+/// [`chessgraph::search::Searcher::set_lines`] allows).
+pub const MAX_LINES: u32 = 64;
+
+/// The computer's limits: `--depth`, `--time-ms`, or [`DEFAULT_TIME_MS`] a move
+/// when neither is given (thinking by time: quick on small boards, deeper where
+/// moves are few).
 fn limits(s: &StrengthArgs) -> Result<Limits, CliError> {
-    if let Some(d) = s.depth {
+    limits_of(s.depth, s.time_ms)
+}
+
+fn limits_of(depth: Option<u32>, time_ms: Option<u64>) -> Result<Limits, CliError> {
+    if let Some(d) = depth {
         in_range("--depth", d as u64, 1, MAX_SEARCH_DEPTH as u64, "1 to 20")?;
     }
-    if let Some(t) = s.time_ms {
+    if let Some(t) = time_ms {
         in_range("--time-ms", t, 1, 3_600_000, "1 to 3600000")?;
     }
+    let time_ms = match (depth, time_ms) {
+        (None, None) => Some(DEFAULT_TIME_MS),
+        (_, t) => t,
+    };
     Ok(Limits {
-        depth: s.depth.or(if s.time_ms.is_none() { Some(2) } else { None }),
-        time: s.time_ms.map(std::time::Duration::from_millis),
+        depth,
+        time: time_ms.map(std::time::Duration::from_millis),
         nodes: None,
         clock: None,
     })
+}
+
+/// `--variants` folders: each must be a folder.
+fn folders(given: Vec<PathBuf>) -> Result<Vec<PathBuf>, CliError> {
+    for dir in &given {
+        if !dir.is_dir() {
+            return Err(CliError::io("read", dir, "no such folder"));
+        }
+    }
+    Ok(given)
 }
 
 /// Most positions the computer searches under hidden information (as
@@ -383,6 +433,29 @@ impl Config {
                 }
             }
             Command::Replay { file, final_only } => Config::Replay { file, final_only },
+            Command::Analyse {
+                variant: v,
+                position,
+                moves,
+                depth,
+                time_ms,
+                lines,
+            } => {
+                in_range("--lines", lines as u64, 1, MAX_LINES as u64, "1 to 64")?;
+                Config::Analyse {
+                    variant: variant(&v)?,
+                    position,
+                    moves: move_texts(&moves),
+                    limits: limits_of(depth, time_ms)?,
+                    lines: lines as usize,
+                }
+            }
+            Command::Uci { variants } => Config::Uci {
+                variants: folders(variants)?,
+            },
+            Command::Xboard { variants } => Config::Xboard {
+                variants: folders(variants)?,
+            },
             Command::Render {
                 variant: v,
                 position,
@@ -470,6 +543,12 @@ mod tests {
             panic!("selfplay")
         };
         assert_eq!((limits.depth, random), (None, false));
+        // Neither a depth nor a time: thinking by time.
+        let c = config(&["chessgraph", "play", "chess"]).unwrap();
+        let Config::Play { limits, .. } = c else {
+            panic!("play")
+        };
+        assert_eq!(limits, Limits::time_ms(DEFAULT_TIME_MS));
     }
 
     #[test]
@@ -494,6 +573,38 @@ mod tests {
             ));
         }
         assert!(Args::try_parse_from(["chessgraph", "play", "chess", "--samples", "x"]).is_err());
+    }
+
+    #[test]
+    fn analyse_and_engine_protocols() {
+        let c = config(&[
+            "chessgraph",
+            "analyse",
+            "chess",
+            "--lines",
+            "3",
+            "--depth",
+            "4",
+        ]);
+        let Ok(Config::Analyse { lines, limits, .. }) = c else {
+            panic!("analyse")
+        };
+        assert_eq!((lines, limits), (3, Limits::depth(4)));
+        assert!(matches!(
+            config(&["chessgraph", "analyse", "chess", "--lines", "0"]),
+            Err(CliError::OutOfRange {
+                what: "--lines",
+                ..
+            })
+        ));
+        assert!(matches!(
+            config(&["chessgraph", "uci"]),
+            Ok(Config::Uci { variants }) if variants.is_empty()
+        ));
+        assert!(matches!(
+            config(&["chessgraph", "xboard", "--variants", "/no/such/folder"]),
+            Err(CliError::Io { .. })
+        ));
     }
 
     #[test]

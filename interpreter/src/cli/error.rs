@@ -155,6 +155,13 @@ pub enum CliError {
         help("type `quit` to stop a game on purpose, `resign` or `draw` to end it")
     )]
     Abandoned,
+    /// An engine protocol (`uci`, `xboard`) found no variant it can offer.
+    #[error("no two-player variant found to offer")]
+    #[diagnostic(code(cli::no_engine_variant), help("{help}"))]
+    NoEngineVariant {
+        /// Where it looked.
+        help: String,
+    },
     /// `play` was interrupted (Ctrl-C); the record was printed (exit status 130).
     #[error("interrupted; the game is unfinished")]
     #[diagnostic(code(cli::interrupted))]

@@ -1,6 +1,7 @@
 //! The command line: [`args`] parses, [`config`] validates, one file per command
 //! runs it, and `main` renders whatever error comes back.
 
+mod analyse;
 pub mod args;
 mod board;
 pub mod config;
@@ -11,6 +12,7 @@ mod locate;
 mod moves;
 mod perft;
 mod play;
+pub mod protocol;
 mod records;
 mod render;
 mod replay;
@@ -19,18 +21,55 @@ mod selfplay;
 mod show;
 mod snapshot;
 pub mod term;
+mod uci;
 mod validate;
 mod view;
+mod xboard;
 
 pub use error::CliError;
 
 use config::Config;
+use protocol::out::Out;
 use std::io::BufRead;
 use term::Term;
 
-/// Runs one command; `input` is what `play` reads.
+/// Runs an engine protocol session (`uci`, `xboard`) on `input`, answering on `out`.
+/// Its search thread writes too, so the caller must not hold standard output
+/// locked; other commands do nothing here.
+pub fn engine(config: &Config, input: &mut dyn BufRead, out: Out) -> Result<(), CliError> {
+    match config {
+        Config::Uci { variants } => uci::run(variants, input, out),
+        Config::Xboard { variants } => xboard::run(variants, input, out),
+        _ => Ok(()),
+    }
+}
+
+/// True for the commands [`engine`] runs.
+pub fn is_engine(config: &Config) -> bool {
+    matches!(config, Config::Uci { .. } | Config::Xboard { .. })
+}
+
+/// Runs one command; `input` is what `play` reads. Engine protocols go through
+/// [`engine`] instead (answered here with nothing).
 pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(), CliError> {
     match config {
+        Config::Uci { .. } | Config::Xboard { .. } => Ok(()),
+        Config::Analyse {
+            variant,
+            position,
+            moves,
+            limits,
+            lines,
+        } => analyse::run(
+            variant,
+            &analyse::Options {
+                position: position.as_deref(),
+                moves,
+                limits: *limits,
+                lines: *lines,
+            },
+            t,
+        ),
         Config::Validate { files } => validate::run(files, t),
         Config::Board { file } => board::run(file, t),
         Config::Moves {

@@ -15,11 +15,15 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A computer seat that times its thinking, after some random opening moves.
+/// A computer seat that times its thinking and sums the depths it reaches, after
+/// some random opening moves.
 struct Timed {
     searcher: Searcher,
     spent: Duration,
     moves: u64,
+    /// Depths reached, summed over the moves searched whole (not under hidden
+    /// information, where samples vote), and how many such moves.
+    depths: (u64, u64),
     opening: RandomMover,
     random_left: u32,
 }
@@ -31,7 +35,17 @@ impl Decide for Timed {
             return self.opening.decide(pos);
         }
         let t = Instant::now();
-        let m = self.searcher.decide(pos);
+        let m = if pos.variant().has_hidden_state() {
+            self.searcher.decide(pos)
+        } else {
+            self.searcher.search(pos).map(|r| {
+                if r.depth > 0 {
+                    self.depths.0 += r.depth as u64;
+                    self.depths.1 += 1;
+                }
+                r.best
+            })
+        };
         self.spent += t.elapsed();
         self.moves += 1;
         m
@@ -139,6 +153,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             },
             spent: Duration::ZERO,
             moves: 0,
+            depths: (0, 0),
             opening: RandomMover::new(0),
             random_left: 0,
         })
@@ -193,8 +208,19 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     } else {
         spent.as_secs_f64() * 1000.0 / moves as f64
     };
+    let (depth_sum, searched) = computers
+        .iter()
+        .fold((0, 0), |(d, n), c| (d + c.depths.0, n + c.depths.1));
+    let depth = if searched == 0 {
+        String::new()
+    } else {
+        format!(
+            ", depth {:.1} reached on average",
+            depth_sum as f64 / searched as f64
+        )
+    };
     t.print(&format!(
-        "{} — {}\n{}computer: {moves} moves, {per_move:.1} ms per move on average\n",
+        "{} — {}\n{}computer: {moves} moves, {per_move:.1} ms per move on average{depth}\n",
         v.name(),
         spec.at.name,
         table(&v, &kinds, &rows, *games, plies, cut)

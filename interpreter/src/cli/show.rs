@@ -163,3 +163,29 @@ pub fn outcome(pos: &mut Position) -> Option<String> {
         )),
     }
 }
+
+/// A line of moves from `pos` in the variant's SAN with move numbers (`1. e4 e5 2.
+/// Nf3`, `3... Nc6 4. Bb5` when the first player is not to move). Moves that stop
+/// being legal along the way end the line; `pos` is unchanged afterwards.
+pub fn line_text(pos: &mut Position, line: &[Move]) -> String {
+    let mut words = Vec::with_capacity(line.len() * 2);
+    let mut made = 0;
+    for (i, &m) in line.iter().enumerate() {
+        if !pos.legal_moves().contains(&m) {
+            break;
+        }
+        let number = pos.move_number();
+        if pos.to_move() == 0 {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(chessgraph::san::san(pos, m));
+        pos.make(m);
+        made += 1;
+    }
+    for _ in 0..made {
+        pos.unmake();
+    }
+    words.join(" ")
+}

@@ -39,4 +39,5 @@ mod team_turns;
 mod tri96;
 mod tri_rules;
 mod tutorial;
+mod uci;
 mod views;

@@ -16,6 +16,7 @@ use super::config::VariantSpec;
 use super::error::CliError;
 use super::interrupt;
 use super::load;
+use super::protocol::score::Score as Value;
 use super::records;
 use super::selfplay::player_index;
 use super::show;
@@ -41,6 +42,17 @@ pub struct Options<'a> {
     pub samples: Option<usize>,
     /// Where to write the record.
     pub record: Option<&'a Path>,
+}
+
+/// The computer's choice of a move.
+struct Suggestion {
+    best: chessgraph::Move,
+    /// In SAN.
+    text: String,
+    /// Depth and value, when a search gave them.
+    about: Option<String>,
+    /// The line the search expects, in SAN with move numbers.
+    line: Option<String>,
 }
 
 /// How many times a draw offer is asked again after an unclear answer.
@@ -141,23 +153,61 @@ impl Game {
         self.is_computer(self.pos.to_move())
     }
 
-    /// The computer's choice for the player to move, in notation.
-    fn suggest(&mut self) -> Option<(chessgraph::Move, String)> {
-        // From the view of the player to move when the variant hides state.
-        let best = self.searcher.choose(&mut self.pos)?;
-        let text = chessgraph::san::san(&mut self.pos, best);
-        Some((best, text))
+    /// The computer's choice for the player to move: the move, its SAN, and what
+    /// the search says about it (`depth 6, +0.35 for white`) with the line it
+    /// expects, when the variant hides nothing (under hidden information the choice
+    /// is a vote of searches of guessed positions: there is no one line to show).
+    fn suggest(&mut self) -> Option<Suggestion> {
+        if self.pos.variant().has_hidden_state() {
+            let best = self.searcher.choose(&mut self.pos)?;
+            let text = chessgraph::san::san(&mut self.pos, best);
+            return Some(Suggestion {
+                best,
+                text,
+                about: None,
+                line: None,
+            });
+        }
+        let mut pv = Vec::new();
+        let found = self.searcher.search_reporting(&mut self.pos, &mut |r| {
+            if r.line == 0 {
+                pv = r.pv.clone();
+            }
+        })?;
+        let text = chessgraph::san::san(&mut self.pos, found.best);
+        let v = self.pos.variant().clone();
+        let me = &v.players()[self.pos.to_move() as usize].name;
+        let about = if found.depth == 0 {
+            "the only move".to_owned()
+        } else {
+            format!(
+                "depth {}, {} for {me}",
+                found.depth,
+                Value::of(found.value).words()
+            )
+        };
+        if pv.first() != Some(&found.best) {
+            pv = vec![found.best];
+        }
+        Some(Suggestion {
+            best: found.best,
+            text,
+            about: Some(about),
+            line: Some(show::line_text(&mut self.pos, &pv)),
+        })
     }
 
-    /// The computer plays a move and says which.
+    /// The computer plays a move and says which, with the depth it reached and its
+    /// evaluation.
     fn computer_move(&mut self, t: &mut Term) -> Result<(), CliError> {
-        let Some((m, text)) = self.suggest() else {
+        let Some(s) = self.suggest() else {
             return Ok(());
         };
         let v = self.pos.variant().clone();
         let name = &v.players()[self.pos.to_move() as usize].name;
-        t.print(&format!("{name} (computer) plays {text}\n"))?;
-        self.make(m, text, t)
+        let about = s.about.map(|a| format!(" ({a})")).unwrap_or_default();
+        t.print(&format!("{name} (computer) plays {}{about}\n", s.text))?;
+        self.make(s.best, s.text, t)
     }
 
     fn finished(&mut self) -> Option<End> {
@@ -438,7 +488,14 @@ pub fn run(
         let changed = match Line::parse(&line) {
             Line::Hint => {
                 match game.suggest() {
-                    Some((_, text)) => t.print(&format!("hint: {text}\n> "))?,
+                    Some(s) => {
+                        let about = s.about.map(|a| format!(" ({a})")).unwrap_or_default();
+                        let line = s
+                            .line
+                            .map(|l| format!("; best line: {l}"))
+                            .unwrap_or_default();
+                        t.print(&format!("hint: {}{about}{line}\n> ", s.text))?
+                    }
                     None => t.print("no move to suggest\n> ")?,
                 }
                 false
@@ -597,6 +654,36 @@ mod tests {
         assert!(out.trim_end().ends_with("0-1"), "{out}");
         assert!(out.contains("[Result \"0-1\"]"));
         assert!(err.contains("`bogus` refused"), "{err}");
+    }
+
+    #[test]
+    fn the_computer_tells_its_depth_value_and_line() {
+        let spec = VariantSpec {
+            at: locate("chess").unwrap(),
+            options: Vec::new(),
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut t = Term {
+            out: &mut out,
+            err: &mut err,
+            report: Reporter::plain(),
+        };
+        let seats = [("black".to_owned(), true)];
+        let opts = Options {
+            position: None,
+            seats: &seats,
+            limits: Limits::depth(2),
+            samples: None,
+            record: None,
+        };
+        let mut input = "hint\ne4\nquit\n".as_bytes();
+        run(&spec, &opts, &mut input, &mut t).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("hint: "), "{out}");
+        assert!(out.contains(" (depth 2, "), "{out}");
+        assert!(out.contains(" for white); best line: 1. "), "{out}");
+        assert!(out.contains("black (computer) plays "), "{out}");
+        assert!(out.contains(" for black)\n"), "{out}");
     }
 
     #[test]
