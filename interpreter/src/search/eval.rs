@@ -21,6 +21,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::Variant;
 use dsl::limits::MAX_PLAYERS;
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Centipawns per unit of the rule file's `value`.
@@ -31,6 +32,11 @@ const MOBILITY: i32 = 3;
 const ROYAL: i32 = 5000;
 /// Centipawns per attacked cell around a royal.
 const KING_ZONE: i32 = 12;
+/// Centipawns per move a piece (neither pawn nor royal) has in the position.
+const LIVE_MOBILITY: i32 = 4;
+/// Centipawns per friendly piece next to a royal while the opponents have their
+/// pieces (a shelter), fading as they lose them.
+const SHELTER: i32 = 10;
 
 /// The share (in 1/256) of its promotion gain a piece is worth when it is `d` of its
 /// own moves away from promoting (index `d`; beyond the table, nothing).
@@ -51,6 +57,8 @@ pub struct Evaluator {
     start_force: [i32; MAX_PLAYERS],
     /// Per royal kind and cell: the cells next to it (its empty-board targets).
     zone: Vec<Vec<Cell>>,
+    /// Scratch list for counting moves (no allocation per evaluation).
+    scratch: RefCell<MoveList>,
 }
 
 impl Evaluator {
@@ -91,6 +99,7 @@ impl Evaluator {
             promotion,
             start_force: [0; MAX_PLAYERS],
             zone,
+            scratch: RefCell::new(MoveList::new()),
         };
         e.start_force = e.force(&Position::start(&e.v));
         e
@@ -145,6 +154,15 @@ impl Evaluator {
         self.value_at(pos, at)
     }
 
+    /// How many moves the piece `kind` on `cell` has (pseudo-legal: captures and
+    /// moves to empty cells).
+    fn moves_of(&self, pos: &Position, kind: Kind, cell: Cell, owner: Player) -> i32 {
+        let mut list = self.scratch.borrow_mut();
+        list.clear();
+        pos.gen_piece(kind, cell, pos.friends_of(owner), &mut list);
+        list.len() as i32
+    }
+
     /// Each player's worth in centipawns (eliminated players: 0).
     pub fn worths(&self, pos: &Position) -> [i32; MAX_PLAYERS] {
         let v = &*self.v;
@@ -171,14 +189,22 @@ impl Evaluator {
                     let start_theirs = (start - self.start_force[owner]).max(1);
                     let middle = (theirs * 256 / start_theirs).clamp(0, 256);
                     s += reach * (256 - 2 * middle) / 256;
+                    let attackers = pos.attackers_of(owner as Player);
+                    let friends = pos.friends_of(owner as Player);
+                    let near = &self.zone[k as usize * cells + c as usize];
+                    let (mut hit, mut cover) = (0, 0);
+                    for &n in near {
+                        hit += i32::from(pos.attacked(n, attackers));
+                        let sq = pos.board[n as usize];
+                        cover += i32::from(sq != 0 && friends & bit(sq - 1) != 0);
+                    }
+                    s -= KING_ZONE * hit;
+                    s += SHELTER * cover * middle / 256;
                 } else {
                     s += reach;
-                }
-                if royal {
-                    let attackers = pos.attackers_of(owner as Player);
-                    let near = &self.zone[k as usize * cells + c as usize];
-                    let hit = near.iter().filter(|&&n| pos.attacked(n, attackers)).count();
-                    s -= KING_ZONE * hit as i32;
+                    if v.pawn_kinds & bit(k) == 0 {
+                        s += LIVE_MOBILITY * self.moves_of(pos, k, c, owner as Player);
+                    }
                 }
                 w[owner] += s;
             }
