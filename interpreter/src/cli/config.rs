@@ -7,7 +7,7 @@
 use super::args::{Args, Command, StrengthArgs, VariantArgs};
 use super::error::CliError;
 use super::locate::{locate, Located};
-use chessgraph::search::Limits;
+use chessgraph::search::{Limits, MultiPlayer};
 use std::path::PathBuf;
 
 /// Deepest perft the command line accepts: chess perft 10 is ~7e13 nodes already.
@@ -116,6 +116,10 @@ pub enum Config {
         random_opening: u32,
         /// Folder for the records.
         records: Option<PathBuf>,
+        /// How the computer searches three or more players.
+        multi: MultiPlayer,
+        /// A seat (rotating game by game) that searches this way instead.
+        challenger: Option<MultiPlayer>,
     },
     /// `replay FILE`.
     Replay {
@@ -294,6 +298,11 @@ fn samples(s: &StrengthArgs) -> Result<Option<usize>, CliError> {
         .transpose()
 }
 
+/// A multi-player search by name; clap allows only [`MultiPlayer::NAMES`].
+fn multi_player_named(name: &str) -> MultiPlayer {
+    MultiPlayer::from_name(name).unwrap_or_default()
+}
+
 /// `NAME=human|computer`.
 fn seat(text: &str) -> Result<(String, bool), CliError> {
     let bad = || CliError::Seat {
@@ -404,6 +413,8 @@ impl Config {
                 max_plies,
                 random_opening,
                 records,
+                multi_player,
+                challenger,
             } => {
                 in_range(
                     "--random-opening",
@@ -430,6 +441,8 @@ impl Config {
                     max_plies,
                     random_opening,
                     records,
+                    multi: multi_player_named(&multi_player),
+                    challenger: challenger.as_deref().map(multi_player_named),
                 }
             }
             Command::Replay { file, final_only } => Config::Replay { file, final_only },
@@ -549,6 +562,39 @@ mod tests {
             panic!("play")
         };
         assert_eq!(limits, Limits::time_ms(DEFAULT_TIME_MS));
+    }
+
+    #[test]
+    fn multi_player_searches_are_named() {
+        let c = config(&["chessgraph", "selfplay", "zubrin"]).unwrap();
+        assert!(matches!(
+            c,
+            Config::Selfplay {
+                multi: MultiPlayer::Paranoid,
+                challenger: None,
+                ..
+            }
+        ));
+        let c = config(&[
+            "chessgraph",
+            "selfplay",
+            "zubrin",
+            "--challenger",
+            "best-reply",
+        ])
+        .unwrap();
+        assert!(matches!(
+            c,
+            Config::Selfplay {
+                challenger: Some(MultiPlayer::BestReply),
+                ..
+            }
+        ));
+        for bad in [["--challenger", "max-n"], ["--multi-player", ""]] {
+            let mut a = vec!["chessgraph", "selfplay", "zubrin"];
+            a.extend(bad);
+            assert!(Args::try_parse_from(a).is_err());
+        }
     }
 
     #[test]

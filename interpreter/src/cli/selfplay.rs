@@ -9,7 +9,7 @@ use super::error::CliError;
 use super::load;
 use super::records;
 use super::term::Term;
-use chessgraph::search::{play_game, Decide, Limits, RandomMover, Searcher};
+use chessgraph::search::{play_game, Decide, Limits, MultiPlayer, RandomMover, Searcher};
 use chessgraph::{Move, Position, Score, Variant};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -119,6 +119,8 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         max_plies,
         random_opening,
         records,
+        multi,
+        challenger,
     } = config
     else {
         return Ok(());
@@ -159,6 +161,8 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         })
         .collect();
     let mut rows: Vec<Row> = (0..n).map(|_| Row::default()).collect();
+    // The challenger's seat in game g is g mod n; its results are summed apart.
+    let mut challenger_row = Row::default();
     let (mut plies, mut cut) = (0u64, 0u32);
     progress(0, *games, t)?;
     for g in 0..*games {
@@ -169,6 +173,12 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         let mut seats: Vec<&mut dyn Decide> = Vec::with_capacity(n);
         for (p, (c, r)) in computers.iter_mut().zip(randoms.iter_mut()).enumerate() {
             c.searcher.clear();
+            let challenges = challenger.is_some() && p == g as usize % n;
+            c.searcher.set_multi_player(if challenges {
+                challenger.unwrap_or(*multi)
+            } else {
+                *multi
+            });
             c.opening = RandomMover::new(game_seed.wrapping_mul(977).wrapping_add(p as u64));
             c.random_left = *random_opening;
             seats.push(if is_computer(p) { c } else { r });
@@ -195,6 +205,15 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             }
             row.points += v.points(s);
         }
+        if challenger.is_some() {
+            let s = scores[g as usize % n];
+            match s {
+                Score::Win => challenger_row.wins += 1,
+                Score::Draw => challenger_row.draws += 1,
+                Score::Loss => challenger_row.losses += 1,
+            }
+            challenger_row.points += v.points(s);
+        }
         if let Some(dir) = records {
             records::write(&dir.join(format!("game-{:04}.pgn", g + 1)), &record)?;
         }
@@ -219,12 +238,41 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             depth_sum as f64 / searched as f64
         )
     };
+    let challenge = match challenger {
+        Some(c) => challenge_line(*c, *multi, &challenger_row, &rows, *games),
+        None => String::new(),
+    };
     t.print(&format!(
-        "{} — {}\n{}computer: {moves} moves, {per_move:.1} ms per move on average{depth}\n",
+        "{} — {}\n{}{challenge}computer: {moves} moves, {per_move:.1} ms per move on average{depth}\n",
         v.name(),
         spec.at.name,
         table(&v, &kinds, &rows, *games, plies, cut)
     ))
+}
+
+/// The challenger's total: its points, and its share of all points given.
+fn challenge_line(
+    c: MultiPlayer,
+    others: MultiPlayer,
+    row: &Row,
+    rows: &[Row],
+    games: u32,
+) -> String {
+    let all: f64 = rows.iter().map(|r| r.points).sum();
+    let share = if all > 0.0 {
+        100.0 * row.points / all
+    } else {
+        0.0
+    };
+    format!(
+        "challenger {} (one seat, rotating) against {}: {} wins, {} draws, {} losses, {} points of {all} ({share:.1}%) in {games} games\n",
+        c.name(),
+        others.name(),
+        row.wins,
+        row.draws,
+        row.losses,
+        row.points
+    )
 }
 
 /// The index of the player called `name`.

@@ -10,6 +10,7 @@
 
 use super::eval::Evaluator;
 use super::limits::{Budget, Limits};
+use super::multi::MultiPlayer;
 use super::order::Orderer;
 use super::report::{principal_variation, Report};
 use super::terminal::{self, is_mate_value, to_table, MATE};
@@ -77,6 +78,13 @@ pub struct Searcher {
     /// a long series of checks (common with three players) cannot grow the tree
     /// without bound.
     pub(super) root_depth: i32,
+    /// How three or more players are searched.
+    multi: MultiPlayer,
+    /// True when this search uses best reply ([`MultiPlayer::best_reply_in`]).
+    pub(super) best_reply: bool,
+    /// Under best reply: an opponent has already replied since the searching
+    /// player's last move, so the opponents still to move in this round pass.
+    pub(super) replied: bool,
 }
 
 impl Searcher {
@@ -108,6 +116,9 @@ impl Searcher {
             partial: None,
             null_ok: true,
             root_depth: 1,
+            multi: MultiPlayer::default(),
+            best_reply: false,
+            replied: false,
             exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
                 .map(|_| MoveList::new())
                 .collect(),
@@ -163,6 +174,16 @@ impl Searcher {
         self.samples = samples.clamp(1, 64);
     }
 
+    /// How this searcher treats three or more players (default: paranoid).
+    pub fn multi_player(&self) -> MultiPlayer {
+        self.multi
+    }
+
+    /// Sets [`Searcher::multi_player`].
+    pub fn set_multi_player(&mut self, multi: MultiPlayer) {
+        self.multi = multi;
+    }
+
     /// The evaluation this searcher uses.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -182,9 +203,10 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> Option<SearchResult> {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
-            let (samples, lines, halt) = (self.samples, self.lines, self.halt.take());
+            let (samples, lines, halt, multi) =
+                (self.samples, self.lines, self.halt.take(), self.multi);
             *self = Searcher::new(pos.variant(), self.limits);
-            (self.samples, self.lines, self.halt) = (samples, lines, halt);
+            (self.samples, self.lines, self.halt, self.multi) = (samples, lines, halt, multi);
         }
         let mut root_moves = MoveList::new();
         pos.legal_moves_into(&mut root_moves);
@@ -192,12 +214,15 @@ impl Searcher {
             return None;
         }
         self.root = pos.to_move();
+        self.best_reply = self.multi.best_reply_in(pos);
+        self.replied = false;
         self.salt = crate::zobrist::splitmix64(&mut (0x5ea2c4 + self.root as u64));
         self.nodes = 0;
         self.seldepth = 0;
         self.stop = false;
         self.budget = Budget::start(&self.limits);
         self.order.age();
+        self.line_values.clear();
         let mut best = SearchResult {
             best: root_moves[0],
             value: self.eval.value(pos, self.root),
@@ -239,7 +264,14 @@ impl Searcher {
                 depth,
                 nodes: self.nodes,
             };
-            for (line, &(v, m)) in self.line_values.clone().iter().enumerate() {
+            // The lines of this iteration; when its value was not exact (a bound
+            // at the edge of the full window), only the best move.
+            let lines = if self.line_values.first().is_some_and(|&(_, m)| m == mv) {
+                self.line_values.clone()
+            } else {
+                vec![(value, mv)]
+            };
+            for (line, &(v, m)) in lines.iter().enumerate() {
                 report(&Report {
                     depth,
                     seldepth: self.seldepth as u32,

@@ -4,15 +4,18 @@
 //! from [`Position::outcome`] and the variant's `points`, and the evaluation from the
 //! rule file's piece values plus terms computed from the board graph.
 //!
-//! - [`Searcher`]: iterative-deepening alpha-beta with a transposition table
-//!   ([`tt`]), move ordering ([`order`]: table move, captures by MVV-LVA, killers,
-//!   history) and quiescence on captures. Values are always taken from the searching
-//!   player's side ("root perspective"): that player maximises, every other player
-//!   minimises. With two players this is plain alpha-beta (negamax written as
-//!   minimax); with three or more it is the *paranoid* search. A player who moves
+//! - [`Searcher`]: iterative deepening with aspiration windows over a
+//!   principal-variation search ([`node`]): transposition table ([`tt`]), null-move
+//!   pruning (two players, unless the rule file says `hint zugzwang`), reverse
+//!   futility and late-move pruning, late-move reductions, check extensions, move
+//!   ordering ([`order`]: table move, captures by MVV-LVA, killers, history) and
+//!   quiescence on captures with static exchange evaluation ([`exchange`]). Values
+//!   are taken from the searching player's side: he maximises, every other player
+//!   minimises. With two players this is negamax; with three or more it is
+//!   best-reply search or the paranoid search ([`MultiPlayer`]). A player who moves
 //!   again (a pass, a move taken back) needs no special case.
-//! - [`Evaluator`]: material, empty-board mobility of each piece on its cell, and
-//!   attacked cells around royals.
+//! - [`Evaluator`]: material, empty-board reach of each piece on its cell, the moves
+//!   each piece has, promotion distance, attacked and sheltered cells around royals.
 //! - [`RandomMover`]: a seeded, uniformly random player (matches, tests).
 //! - [`Decide`]: what a seat at the table does, and [`decide_from_samples`], the
 //!   path for hidden information: a player who cannot see the referee state searches
@@ -37,6 +40,7 @@ mod exchange;
 mod game;
 mod hidden;
 mod limits;
+mod multi;
 mod node;
 mod order;
 mod quiesce;
@@ -50,6 +54,7 @@ pub use engine::{SearchResult, Searcher};
 pub use eval::Evaluator;
 pub use game::{play_game, GameEnd, GameError};
 pub use limits::{Clock, Limits};
+pub use multi::MultiPlayer;
 pub use random::RandomMover;
 pub use report::Report;
 pub use samples::decide_from_samples;

@@ -5,13 +5,16 @@
 
 use super::engine::{Searcher, INF, MAX_PLY};
 use super::order::is_capture;
-use super::terminal::{from_table, is_mate_value, to_table};
+use super::terminal::{from_table, is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry};
 use crate::ids::Player;
 use crate::{Move, Position};
 
 /// Reverse futility: a node this far above beta per ply of depth left is cut.
 const FUTILITY: i32 = 110;
+/// Mixed into the table key while an opponent has replied (best reply): the same
+/// position then has a different tree below it.
+const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Deepest node reverse futility and late-move pruning apply to.
 const SHALLOW: i32 = 3;
 
@@ -43,11 +46,48 @@ impl Searcher {
         pv: bool,
         parent: i32,
     ) -> i32 {
-        if self.side(pos) == parent {
+        // Under best reply, a move of the searching player opens a round of
+        // replies; an opponent's move is the round's reply.
+        let replied = self.replied;
+        if self.best_reply {
+            self.replied = parent < 0;
+        }
+        let v = if self.side(pos) == parent {
             self.node(pos, depth, ply, alpha, beta, pv)
         } else {
             -self.node(pos, depth, ply, -beta, -alpha, pv)
-        }
+        };
+        self.replied = replied;
+        v
+    }
+
+    /// Under best reply, the value of an opponent's pass at `pos` (the round's
+    /// reply is left to the opponents after him), for the coalition of opponents;
+    /// `None` when the next to move would be the searching player (someone must
+    /// reply) or the pass ends the game.
+    #[allow(clippy::too_many_arguments)]
+    fn pass_on(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        forced: bool,
+    ) -> Option<i32> {
+        pos.make(Move::voluntary_pass());
+        let v = if pos.finish.is_none() && (forced || self.side(pos) < 0) {
+            Some(if self.side(pos) < 0 {
+                self.node(pos, depth, ply + 1, alpha, beta, pv)
+            } else {
+                -self.node(pos, depth, ply + 1, -beta, -alpha, pv)
+            })
+        } else {
+            None
+        };
+        pos.unmake();
+        v
     }
 
     /// True when passing is a fair test of "this side is doing well" here: two
@@ -96,7 +136,17 @@ impl Searcher {
             self.lists[ply] = list;
             return side * v;
         }
-        let key = pos.hash() ^ self.salt;
+        let in_check = pos.in_check();
+        // Best reply: once an opponent replied, the others pass (not out of check).
+        let opponent_of_best_reply = self.best_reply && side < 0;
+        if opponent_of_best_reply && self.replied && !in_check {
+            self.lists[ply] = list;
+            if let Some(v) = self.pass_on(pos, depth, ply, alpha, beta, pv, true) {
+                return v;
+            }
+            list = std::mem::take(&mut self.lists[ply]);
+        }
+        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
         let mut table_move = None;
         if let Some(e) = self.tt.probe(key) {
             table_move = e.mv;
@@ -113,7 +163,6 @@ impl Searcher {
                 }
             }
         }
-        let in_check = pos.in_check();
         let stand = if in_check {
             -INF
         } else {
@@ -197,9 +246,29 @@ impl Searcher {
             }
         }
         self.lists[ply] = list;
+        // Best reply: this opponent may leave the round's reply to the next one.
+        if opponent_of_best_reply && !self.replied && !in_check && best < beta && !self.stop {
+            if let Some(v) = self.pass_on(pos, depth, ply, alpha, beta, pv, false) {
+                searched += 1;
+                if v > best {
+                    best = v;
+                    best_move = None;
+                }
+            }
+            if self.stop {
+                return 0;
+            }
+        }
         if searched == 0 {
-            // Every move was pruned: the static value stands.
-            return stand;
+            // In check, no move was searched only when there is none, yet the game
+            // goes on (with three or more players a mated player is out at his own
+            // turn): as bad as being out. Otherwise every move was pruned, or there
+            // is none and no check: the static value stands.
+            return if in_check {
+                -(MATE / 2) + ply as i32
+            } else {
+                stand
+            };
         }
         let bound = if best <= alpha0 {
             Bound::Upper

@@ -329,3 +329,40 @@ fn a_zugzwang_hint_turns_null_moves_off_and_changes_no_rule() {
     let mut p = Position::start(&anti);
     assert_eq!(p.legal_moves().len(), 20);
 }
+
+/// Best-reply search with three players: every move it chooses is legal (the
+/// referee checks), it sees further than paranoid at the same depth (fewer
+/// opponents' moves per round, so more nodes of its own), and it beats random
+/// movers.
+#[test]
+fn best_reply_plays_legal_moves_and_beats_random_movers() {
+    use chessgraph::search::MultiPlayer;
+    for name in ["chess-for-3", "zubrin", "dreierschach"] {
+        let v = named(name, &[]);
+        let mut engine = Searcher::new(&v, Limits::depth(2));
+        engine.set_multi_player(MultiPlayer::BestReply);
+        assert_eq!(engine.multi_player(), MultiPlayer::BestReply);
+        let (mut r1, mut r2) = (RandomMover::new(1), RandomMover::new(2));
+        let mut pos = Position::start(&v);
+        let mut record = GameRecord::new(name);
+        let end = play_game(
+            &mut pos,
+            &mut [&mut engine, &mut r1, &mut r2],
+            300,
+            &mut record,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let scores = end.scores.unwrap_or_else(|| panic!("{name}: unfinished"));
+        assert_eq!(scores[0], Score::Win, "{name}: {scores:?}");
+    }
+    // The same depth reaches other positions than paranoid: the trees differ.
+    let v = named("chess-for-3", &[]);
+    let mut pos = Position::start(&v);
+    let mut nodes = Vec::new();
+    for multi in [MultiPlayer::Paranoid, MultiPlayer::BestReply] {
+        let mut s = Searcher::new(&v, Limits::depth(4));
+        s.set_multi_player(multi);
+        nodes.push(s.search(&mut pos).unwrap().nodes);
+    }
+    assert_ne!(nodes[0], nodes[1]);
+}
