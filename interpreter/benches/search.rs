@@ -16,52 +16,13 @@ use std::sync::Arc;
 /// Nodes each search visits.
 const NODES: u64 = 200_000;
 
-/// Every variant under `variants/`.
-const VARIANTS: &[&str] = &[
-    "3check",
-    "antichess",
-    "atomic",
-    "berolina",
-    "capablanca",
-    "chess",
-    "chess-for-3",
-    "chess960",
-    "crazyhouse",
-    "dreierschach",
-    "extinction",
-    "grand",
-    "grasshopper",
-    "horde",
-    "kingofthehill",
-    "losalamos",
-    "makruk",
-    "mined-chess",
-    "minishogi",
-    "racingkings",
-    "seirawan",
-    "shatranj",
-    "shogi",
-    "sittuyin",
-    "strategichess",
-    "strategichess-team",
-    "tapatan",
-    "xiangqi",
-    "zubrin",
-];
+mod common;
+
+use common::{load, VARIANTS};
 
 fn main() {
     report();
     divan::main();
-}
-
-fn load(name: &str) -> Arc<Variant> {
-    let path = format!(
-        "{}/../variants/{name}/{name}.rules",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    Variant::load(&path, &[])
-        .expect("the variant compiles")
-        .variant
 }
 
 fn limits() -> Limits {
@@ -82,14 +43,14 @@ fn search(v: &Arc<Variant>) -> (u64, u32) {
 
 /// Prints each variant's node count and depth (see the module docs).
 fn report() {
-    for &name in VARIANTS {
+    for &(name, _) in VARIANTS {
         let (nodes, depth) = search(&load(name));
         eprintln!("{name:>20}: {nodes:>8} nodes, depth {depth}");
     }
 }
 
 #[divan::bench(args = VARIANTS, sample_count = 5, sample_size = 1)]
-fn search_start(bencher: Bencher, name: &str) {
+fn search_start(bencher: Bencher, &(name, _): &(&str, u32)) {
     let v = load(name);
     let (nodes, _) = search(&v);
     bencher

@@ -1,17 +1,19 @@
 //! The static evaluation: what a position is worth to one player, from data only.
 //!
-//! Four terms, none of them about a particular game:
+//! Five terms, none of them about a particular game:
 //! - material: the rule file's `value` of each piece (x100), on the board or in hand;
 //! - mobility: how many cells each piece type reaches from its cell on an empty
 //!   board (computed once from the move tables, so knights prefer the centre and
-//!   rooks open lines on any board graph); a royal seeks the open only in the
+//!   rooks open lines on any board graph), plus the moves each piece other than
+//!   pawns and royals has in the position; a royal seeks the open only in the
 //!   endgame, and shelters (prefers cells with less reach) while the opponents still
 //!   have their pieces;
 //! - promotion: a piece that may promote is worth more the fewer of its own moves
 //!   it needs to reach a promoting move (pawns that advance), in proportion to what
 //!   it gains by promoting;
 //! - king safety: cells next to a royal (its empty-board moves) that an opponent
-//!   attacks, a penalty for the royal's owner; it also drives a lone king to the edge.
+//!   attacks, a penalty for the royal's owner (it also drives a lone king to the
+//!   edge), and friendly pieces on them, a bonus while the opponents keep their force.
 //!
 //! A player's worth is his own terms; the position's value for `me` is his worth
 //! minus the mean worth of the other players still in the game.
@@ -155,11 +157,11 @@ impl Evaluator {
     }
 
     /// How many moves the piece `kind` on `cell` has (pseudo-legal: captures and
-    /// moves to empty cells).
-    fn moves_of(&self, pos: &Position, kind: Kind, cell: Cell, owner: Player) -> i32 {
+    /// moves to empty cells; `friends`: the kinds of its owner).
+    fn moves_of(&self, pos: &Position, kind: Kind, cell: Cell, friends: u64) -> i32 {
         let mut list = self.scratch.borrow_mut();
         list.clear();
-        pos.gen_piece(kind, cell, pos.friends_of(owner), &mut list);
+        pos.gen_piece(kind, cell, friends, &mut list);
         list.len() as i32
     }
 
@@ -179,6 +181,7 @@ impl Evaluator {
             kinds &= kinds - 1;
             let owner = v.kind_owner[k as usize] as usize;
             let royal = v.royal_kinds & bit(k) != 0;
+            let friends = pos.friends_of(owner as Player);
             for &c in pos.pieces_of(k) {
                 let at = k as usize * cells + c as usize;
                 let reach = MOBILITY * self.reach[at] as i32;
@@ -190,8 +193,7 @@ impl Evaluator {
                     let middle = (theirs * 256 / start_theirs).clamp(0, 256);
                     s += reach * (256 - 2 * middle) / 256;
                     let attackers = pos.attackers_of(owner as Player);
-                    let friends = pos.friends_of(owner as Player);
-                    let near = &self.zone[k as usize * cells + c as usize];
+                    let near = &self.zone[at];
                     let (mut hit, mut cover) = (0, 0);
                     for &n in near {
                         hit += i32::from(pos.attacked(n, attackers));
@@ -203,7 +205,7 @@ impl Evaluator {
                 } else {
                     s += reach;
                     if v.pawn_kinds & bit(k) == 0 {
-                        s += LIVE_MOBILITY * self.moves_of(pos, k, c, owner as Player);
+                        s += LIVE_MOBILITY * self.moves_of(pos, k, c, friends);
                     }
                 }
                 w[owner] += s;

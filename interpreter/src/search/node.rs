@@ -52,13 +52,30 @@ impl Searcher {
         if self.best_reply {
             self.replied = parent < 0;
         }
-        let v = if self.side(pos) == parent {
+        let v = self.descend(pos, depth, ply, alpha, beta, pv, parent);
+        self.replied = replied;
+        v
+    }
+
+    /// [`Searcher::node`] at `pos` seen from the side `parent`: negated when the
+    /// side changed, passed through when the same side moves again.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn descend(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        parent: i32,
+    ) -> i32 {
+        if self.side(pos) == parent {
             self.node(pos, depth, ply, alpha, beta, pv)
         } else {
             -self.node(pos, depth, ply, -beta, -alpha, pv)
-        };
-        self.replied = replied;
-        v
+        }
     }
 
     /// Under best reply, the value of an opponent's pass at `pos` (the round's
@@ -78,11 +95,7 @@ impl Searcher {
     ) -> Option<i32> {
         pos.make(Move::voluntary_pass());
         let v = if pos.finish.is_none() && (forced || self.side(pos) < 0) {
-            Some(if self.side(pos) < 0 {
-                self.node(pos, depth, ply + 1, alpha, beta, pv)
-            } else {
-                -self.node(pos, depth, ply + 1, -beta, -alpha, pv)
-            })
+            Some(self.descend(pos, depth, ply + 1, alpha, beta, pv, -1))
         } else {
             None
         };

@@ -331,7 +331,7 @@ fn pieces_written_in_betza_give_the_same_perft() {
 
 #[test]
 fn every_variant_is_in_the_benchmark() {
-    let bench = read_root("interpreter/benches/variants.rs");
+    let bench = read_root("interpreter/benches/common/mod.rs");
     let dir = crate::common::root().join("variants");
     for e in std::fs::read_dir(dir).unwrap() {
         let e = e.unwrap();
@@ -339,7 +339,7 @@ fn every_variant_is_in_the_benchmark() {
         if e.path().join(format!("{name}.rules")).exists() {
             assert!(
                 bench.contains(&format!("(\"{name}\", ")),
-                "{name} is missing from benches/variants.rs"
+                "{name} is missing from benches/common/mod.rs"
             );
         }
     }
