@@ -156,6 +156,16 @@ fn ink(fill: &str) -> &'static str {
     }
 }
 
+/// The ring round a piece disc of colour `fill`: light round a dark disc, dark round a
+/// light one.
+fn halo(fill: &str) -> &'static str {
+    if ink(fill) == "#fff" {
+        "#f4f4f4"
+    } else {
+        "#3c3c3c"
+    }
+}
+
 fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> String {
     let v = pos.variant();
     let board = v.board();
@@ -216,10 +226,12 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
                 .map_or(fallback, |(_, c)| colour(c, fallback))
         })
         .collect();
-    for (fill, poly) in fills.iter().zip(&shapes) {
+    // Each cell names itself (`data-cell`), so a page can find what was clicked.
+    for ((fill, poly), cell) in fills.iter().zip(&shapes).zip(&board.cells) {
         let _ = writeln!(
             s,
-            "<polygon points=\"{}\" fill=\"{fill}\"/>",
+            "<polygon class=\"cell\" data-cell=\"{}\" points=\"{}\" fill=\"{fill}\"/>",
+            escape(&cell.name),
             f.points(poly)
         );
     }
@@ -273,8 +285,10 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
         );
     }
     let _ = writeln!(s, "</g>");
-    // Pieces: a disc in the owner's colour, ringed in the controller's when they
-    // differ, with the piece's letter.
+    // Pieces: a disc in the owner's colour with the piece's letter, ringed in the
+    // controller's colour when they differ, else in the ink that contrasts with the
+    // disc (a light ring round a dark disc), so a piece stands out on a cell of its
+    // own colour.
     let r = d * f.scale * 0.26;
     let dy = -d * f.scale * 0.05;
     let _ = writeln!(
@@ -297,9 +311,18 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
                 num(r * 0.25)
             )
         } else {
-            " stroke=\"#3c3c3c\" stroke-width=\"1.5\"".to_owned()
+            format!(
+                " stroke=\"{}\" stroke-width=\"{}\"",
+                halo(fill),
+                num(r * 0.12)
+            )
         };
         let (x, y) = (num(f.x(cell.at.0)), num(f.y(cell.at.1) + dy));
+        let _ = writeln!(
+            s,
+            "<g class=\"piece\" data-cell=\"{}\">",
+            escape(&cell.name)
+        );
         let _ = writeln!(
             s,
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\"{ring}/>",
@@ -312,6 +335,7 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
             ink(fill),
             escape(&symbol.to_string())
         );
+        let _ = writeln!(s, "</g>");
     }
     let _ = writeln!(s, "</g>");
     // Mines: a dashed ring around the cell's centre, outside any piece disc.

@@ -2,7 +2,6 @@
 
 mod betza;
 mod chess960;
-mod cli;
 mod common;
 mod drawings;
 mod dreierschach;
@@ -20,9 +19,7 @@ mod lines;
 mod mined;
 mod naive;
 mod perft;
-mod pgn_grammar;
 mod placement;
-mod records;
 mod render;
 mod review;
 mod rule_core;
@@ -39,5 +36,3 @@ mod team_turns;
 mod tri96;
 mod tri_rules;
 mod tutorial;
-mod uci;
-mod views;

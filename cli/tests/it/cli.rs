@@ -518,26 +518,25 @@ fn play_passes_for_a_player_without_moves() {
 }
 
 /// The names of the cells an SVG drawing of `render` marks with `fill`: overlays are
-/// matched to cells by their outline (cells are drawn in order, then the overlays, then
-/// the names in the same order as the cells).
+/// matched to cells by their outline (each cell's polygon names it in `data-cell`).
 fn overlaid(svg: &str, fill: &str) -> Vec<String> {
-    let points = |line: &str| line.split('"').nth(1).unwrap_or("").to_owned();
-    let cells: Vec<String> = svg
+    let attr = |line: &str, name: &str| {
+        let key = format!("{name}=\"");
+        let at = line.find(&key)? + key.len();
+        line[at..].split('"').next().map(str::to_owned)
+    };
+    let cells: Vec<(String, String)> = svg
         .lines()
-        .filter(|l| l.starts_with("<polygon") && !l.contains("fill-opacity"))
-        .map(points)
-        .collect();
-    let names: Vec<String> = svg
-        .lines()
-        .filter(|l| l.starts_with("<text x=") && !l.contains("font"))
-        .filter_map(|l| l.split('>').nth(1)?.split('<').next().map(str::to_owned))
+        .filter(|l| l.starts_with("<polygon class=\"cell\""))
+        .filter_map(|l| Some((attr(l, "points")?, attr(l, "data-cell")?)))
         .collect();
     let mut out: Vec<String> = svg
         .lines()
         .filter(|l| l.contains(&format!("fill=\"{fill}\" fill-opacity")))
         .map(|l| {
-            let at = cells.iter().position(|c| *c == points(l)).expect("a cell");
-            names[at].clone()
+            let at = attr(l, "points").expect("points");
+            let cell = cells.iter().find(|c| c.0 == at).expect("a cell");
+            cell.1.clone()
         })
         .collect();
     out.sort();
@@ -613,7 +612,7 @@ fn render_draws_a_hexagonal_board() {
     std::fs::write(dir.join("hex.rules"), rules).unwrap();
     let r = run(&["render", dir.to_str().unwrap(), "--from", "a1"]);
     assert!(r.ok, "{}", r.err);
-    assert_eq!(r.out.matches("<polygon points").count(), 126 + 2);
+    assert_eq!(r.out.matches("<polygon").count(), 126 + 2);
     assert_eq!(overlaid(&r.out, MARK), ["b1"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
