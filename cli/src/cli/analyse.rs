@@ -7,9 +7,9 @@
 use super::config::VariantSpec;
 use super::error::CliError;
 use super::load;
-use super::protocol::score::Score;
 use super::show;
 use super::term::Term;
+use chessgraph::search::Shown;
 use chessgraph::search::{Limits, Report, Searcher};
 
 /// What to analyse besides the variant.
@@ -65,7 +65,7 @@ pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), C
         text += &format!(
             "  {:>2}. {:>9}  {line}\n",
             r.line + 1,
-            Score::of(r.value).words()
+            Shown::of(r.value).words()
         );
         last.push((r.value, line));
         if let Err(e) = t.print(&text) {
@@ -84,7 +84,7 @@ pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), C
     }
     t.print(&format!(
         "best: {san} ({}, depth {}, {} nodes)\n",
-        Score::of(best.value).words(),
+        Shown::of(best.value).words(),
         best.depth,
         best.nodes
     ))

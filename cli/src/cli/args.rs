@@ -219,6 +219,27 @@ pub enum Command {
         #[arg(long = "variants", value_name = "DIR")]
         variants: Vec<PathBuf>,
     },
+    /// Serve the web board: play and design every variant in the browser, at
+    /// http://127.0.0.1:PORT/ (the page works offline: everything comes from here).
+    #[command(
+        after_help = "Examples:\n  chessgraph serve\n  chessgraph serve --port 8080 --variants my-variants"
+    )]
+    Serve {
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; other machines reach the page only when this is
+        /// not a loopback address.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The variants folder: the page lists its variants and saves only into it
+        /// (default: `variants/` as `play` finds it).
+        #[arg(long = "variants", value_name = "DIR")]
+        variants: Option<PathBuf>,
+        /// Threads for the computer's moves (default: the number of cores).
+        #[arg(long)]
+        workers: Option<usize>,
+    },
     /// Be an XBoard/WinBoard engine (CECP version 2) on standard input and output:
     /// every two-player variant found is offered to the `variant` command.
     Xboard {

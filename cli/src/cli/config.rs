@@ -8,7 +8,7 @@ use super::args::{Args, Command, StrengthArgs, VariantArgs};
 use super::error::CliError;
 use super::locate::{locate, Located};
 use chessgraph::search::{Limits, MultiPlayer};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Deepest perft the command line accepts: chess perft 10 is ~7e13 nodes already.
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -146,6 +146,8 @@ pub enum Config {
         /// Folders of further variants (`--variants`), each an existing folder.
         variants: Vec<PathBuf>,
     },
+    /// `serve`: the web board.
+    Serve(web::ServeConfig),
     /// `xboard`: an engine protocol session.
     Xboard {
         /// Folders of further variants (`--variants`), each an existing folder.
@@ -466,6 +468,33 @@ impl Config {
             Command::Uci { variants } => Config::Uci {
                 variants: folders(variants)?,
             },
+            Command::Serve {
+                port,
+                host,
+                variants,
+                workers,
+            } => {
+                let dir = match variants {
+                    Some(d) => d,
+                    None => super::locate::search_dirs()
+                        .into_iter()
+                        .find(|d| d.is_dir())
+                        .ok_or_else(|| {
+                            CliError::io("read", Path::new("variants"), "no such folder")
+                        })?,
+                };
+                if !dir.is_dir() {
+                    return Err(CliError::io("read", &dir, "no such folder"));
+                }
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let workers = workers.unwrap_or(cores);
+                in_range("--workers", workers as u64, 1, 64, "1 to 64")?;
+                Config::Serve(web::ServeConfig {
+                    addr: std::net::SocketAddr::new(host, port),
+                    variants: dir,
+                    workers,
+                })
+            }
             Command::Xboard { variants } => Config::Xboard {
                 variants: folders(variants)?,
             },

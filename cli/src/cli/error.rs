@@ -85,6 +85,13 @@ pub enum CliError {
         /// Whose turn it is and which cells hold their pieces.
         help: String,
     },
+    /// The web board could not start.
+    #[error(transparent)]
+    #[diagnostic(
+        code(cli::serve),
+        help("choose another port with --port, or the folder with --variants")
+    )]
+    Serve(web::ServeError),
     /// A file could not be read or written (`write` to the standard streams is
     /// what a closed pipe gives; `main` ends quietly on it).
     #[error("cannot {action} `{path}`: {reason}")]

@@ -44,6 +44,18 @@ pub fn engine(config: &Config, input: &mut dyn BufRead, out: Out) -> Result<(), 
     }
 }
 
+/// `serve`: binds, says where, and serves until the process is stopped.
+fn serve(config: &web::ServeConfig, t: &mut Term) -> Result<(), CliError> {
+    let server = web::Server::bind(config).map_err(CliError::Serve)?;
+    t.print(&format!(
+        "chessgraph serves the variants of {} at http://{}/ (Ctrl-C stops it)\n",
+        config.variants.display(),
+        server.local_addr()
+    ))?;
+    server.run();
+    Ok(())
+}
+
 /// True for the commands [`engine`] runs.
 pub fn is_engine(config: &Config) -> bool {
     matches!(config, Config::Uci { .. } | Config::Xboard { .. })
@@ -54,6 +66,7 @@ pub fn is_engine(config: &Config) -> bool {
 pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(), CliError> {
     match config {
         Config::Uci { .. } | Config::Xboard { .. } => Ok(()),
+        Config::Serve(c) => serve(c, t),
         Config::Analyse {
             variant,
             position,

@@ -47,6 +47,7 @@ mod quiesce;
 mod random;
 mod report;
 mod samples;
+mod shown;
 mod terminal;
 mod tt;
 
@@ -58,6 +59,7 @@ pub use multi::MultiPlayer;
 pub use random::RandomMover;
 pub use report::Report;
 pub use samples::decide_from_samples;
+pub use shown::Shown;
 pub use terminal::{is_mate_value, MATE};
 
 use crate::{Move, Position};

@@ -1,5 +1,5 @@
 //! What the engine protocols (`uci`, `xboard`) share: the variants they offer, how
-//! they read lines and write answers, values as protocols write them, and the thread
+//! they read lines and write answers, and the thread
 //! the search runs on.
 //!
 //! A protocol session reads commands on the main thread and searches on another
@@ -9,5 +9,4 @@
 pub mod catalogue;
 pub mod input;
 pub mod out;
-pub mod score;
 pub mod thinker;

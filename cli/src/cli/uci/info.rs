@@ -1,6 +1,6 @@
 //! What the engine says about a search: `info` lines and `bestmove`.
 
-use super::super::protocol::score::Score;
+use chessgraph::search::Shown;
 use chessgraph::search::{Report, SearchResult};
 use chessgraph::{Move, MoveKind, Outcome, Position, Score as Points, Variant};
 
@@ -21,7 +21,7 @@ pub fn info(v: &Variant, r: &Report) -> String {
         r.depth,
         r.seldepth.max(r.depth),
         r.line + 1,
-        Score::of(r.value).uci(),
+        Shown::of(r.value).uci(),
         r.nodes,
         r.nps(),
         r.elapsed.as_millis(),
@@ -41,7 +41,7 @@ pub fn done(pos: &mut Position, result: Option<SearchResult>, reported: bool) ->
                 lines.push(format!(
                     "info depth {} score {} nodes {} pv {}",
                     r.depth,
-                    Score::of(r.value).uci(),
+                    Shown::of(r.value).uci(),
                     r.nodes,
                     move_text(&v, r.best)
                 ));

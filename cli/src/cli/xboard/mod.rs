@@ -19,10 +19,10 @@ use super::error::CliError;
 use super::protocol::catalogue::Catalogue;
 use super::protocol::input::{next_line, quote, MAX_LINE};
 use super::protocol::out::Out;
-use super::protocol::score::Score;
 use super::protocol::thinker::{Done, OnDone, OnReport, Thinking};
 use super::show;
 use chessgraph::record::result_text;
+use chessgraph::search::Shown;
 use chessgraph::search::{Limits, Report, SearchResult, Searcher};
 use chessgraph::{Move, MoveKind, Outcome, Player, Position, Score as Points, Variant};
 use std::io::BufRead;
@@ -320,7 +320,7 @@ impl Session {
             out.line(&format!(
                 "{} {} {} {} {}",
                 r.depth,
-                Score::of(r.value).xboard(),
+                Shown::of(r.value).xboard(),
                 r.elapsed.as_millis() / 10,
                 r.nodes,
                 pv.join(" ")
