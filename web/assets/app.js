@@ -172,9 +172,15 @@ function stateUrl(id) {
 
 async function refresh() {
   if (!ui.game) return;
+  const id = ui.game.id;
   try {
-    const s = await api(stateUrl(ui.game.id));
-    if (s.version !== ui.game.version || s.thinking !== ui.game.thinking) setState(s);
+    const s = await api(stateUrl(id));
+    // An answer that crossed a move, an undo or a new game on its way is older than
+    // what the page shows: drawing it would take the move back on screen (and the
+    // next click would be refused as made on an old version).
+    const cur = ui.game;
+    if (!cur || cur.id !== id) return;
+    if (s.version > cur.version || (s.version === cur.version && s.thinking !== cur.thinking)) setState(s);
   } catch (e) {
     showError(e);
   }
@@ -348,16 +354,16 @@ function drawBoard() {
   if (!svg) return;
   svg.removeAttribute('width');
   svg.removeAttribute('height');
-  // Everything but the background goes into one group that can turn.
-  const vb = svg.viewBox.baseVal;
-  const [w, h] = [vb.width, vb.height];
+  // Everything but the background and the line of pieces in hand goes into one group
+  // that can turn.
   const turnable = document.createElementNS(SVGNS, 'g');
   turnable.id = 'turnable';
+  const hands = svg.querySelector('text.hands');
   for (const child of [...svg.children]) {
-    if (child.tagName === 'title' || (child.tagName === 'rect' && child.getAttribute('width') === '100%')) continue;
+    if (child.tagName === 'title' || child === hands || (child.tagName === 'rect' && child.getAttribute('width') === '100%')) continue;
     turnable.appendChild(child);
   }
-  svg.appendChild(turnable);
+  svg.insertBefore(turnable, hands);
   const overlay = document.createElementNS(SVGNS, 'g');
   overlay.id = 'overlay';
   // Overlays go over the cells and under the names and pieces.
@@ -365,23 +371,65 @@ function drawBoard() {
   if (cellsGroup && cellsGroup.nextSibling) turnable.insertBefore(overlay, cellsGroup.nextSibling);
   else turnable.appendChild(overlay);
   const angle = rotationFor(svg, ui.rotation);
-  if (angle) {
-    turnable.setAttribute('transform', `rotate(${angle} ${w / 2} ${h / 2})`);
-    // Letters and names stay upright: each turns back about its own anchor.
-    for (const t of turnable.querySelectorAll('text')) {
-      const x = t.getAttribute('x'), y = t.getAttribute('y');
-      t.setAttribute('transform', `rotate(${-angle} ${x} ${y})`);
-    }
-    const size = Math.max(w, h) * 1.0;
-    const rad = angle * Math.PI / 180;
-    const rw = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad));
-    const rh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad));
-    const vw = Math.max(rw, 1), vh = Math.max(rh, 1);
-    svg.setAttribute('viewBox', `${w / 2 - vw / 2} ${h / 2 - vh / 2} ${vw} ${vh}`);
-    void size;
-  }
+  if (angle) turn(svg, turnable, hands, angle);
   svg.setAttribute('data-rotation', String(angle));
+  // The board is at most 80% of the window's height: a wide board (boards side by
+  // side) may then take the table's whole width, a tall one is narrower.
+  const box = svg.viewBox.baseVal;
+  if (box.width > 0 && box.height > 0) {
+    $('board-wrap').style.maxWidth = `calc(80vh * ${(box.width / box.height).toFixed(3)})`;
+  }
   drawOverlays();
+}
+
+// Turns the board by `angle` degrees about the middle of its cells. Each cell's name and
+// piece turn back about the cell's centre, so they stay upright and where they were in
+// their cell (a name below the centre stays below it, inside the cell); the line of
+// pieces in hand stays under the board.
+function turn(svg, turnable, hands, angle) {
+  const vb = svg.viewBox.baseVal;
+  const polys = [...turnable.querySelectorAll('polygon.cell')];
+  if (!polys.length) return;
+  const centre = new Map();
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of polys) {
+    const pts = [...p.points];
+    centre.set(p.getAttribute('data-cell'), [
+      pts.reduce((a, q) => a + q.x, 0) / pts.length,
+      pts.reduce((a, q) => a + q.y, 0) / pts.length,
+    ]);
+    for (const q of pts) {
+      x0 = Math.min(x0, q.x); y0 = Math.min(y0, q.y);
+      x1 = Math.max(x1, q.x); y1 = Math.max(y1, q.y);
+    }
+  }
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  turnable.setAttribute('transform', `rotate(${angle} ${cx} ${cy})`);
+  const upright = (el, cell) => {
+    const c = centre.get(cell);
+    if (c) el.setAttribute('transform', `rotate(${-angle} ${c[0]} ${c[1]})`);
+    else el.setAttribute('transform', `rotate(${-angle} ${el.getAttribute('x')} ${el.getAttribute('y')})`);
+  };
+  for (const g of turnable.querySelectorAll('g.piece')) upright(g, g.getAttribute('data-cell'));
+  for (const t of turnable.querySelectorAll('text')) {
+    if (t.closest('g.piece')) continue;
+    upright(t, t.textContent);
+  }
+  // The turned cells' extent, with the drawing's margin round it.
+  const margin = Math.max(0, Math.min(x0 - vb.x, y0 - vb.y));
+  const rad = angle * Math.PI / 180;
+  const [cos, sin] = [Math.abs(Math.cos(rad)), Math.abs(Math.sin(rad))];
+  const [w, h] = [x1 - x0, y1 - y0];
+  const rw = w * cos + h * sin + 2 * margin;
+  const rh = w * sin + h * cos + 2 * margin;
+  let height = rh;
+  if (hands) {
+    const band = Math.max(0, vb.y + vb.height - y1 - margin);
+    hands.setAttribute('x', String(cx - rw / 2 + margin));
+    hands.setAttribute('y', String(cy + rh / 2 + band / 2));
+    height += band;
+  }
+  svg.setAttribute('viewBox', `${cx - rw / 2} ${cy - rh / 2} ${rw} ${height}`);
 }
 
 function overlayCell(svg, name, cls) {

@@ -40,6 +40,9 @@ pub struct App {
     games: Arc<Store>,
     pool: Arc<Pool>,
     jobs: Jobs,
+    /// The variants list, compiled once (every variant of the folder) and again after
+    /// a save.
+    listed: std::sync::Mutex<Option<Value>>,
 }
 
 type Answer = Result<Response, Response>;
@@ -58,6 +61,7 @@ impl App {
             games,
             pool,
             jobs: Jobs::default(),
+            listed: std::sync::Mutex::new(None),
         }
     }
 
@@ -90,7 +94,10 @@ impl App {
             (["api", "design", "selfplay"], _, true) => self.selfplay(req),
             (["api", "design", "save"], _, true) => {
                 let s: Save = body(req)?;
-                design::save(&self.catalogue, &s)
+                let saved = design::save(&self.catalogue, &s);
+                *lock(&self.listed) = None;
+                self.catalogue.forget();
+                saved
                     .map(|files| Response::json(&json!({ "saved": files })))
                     .map_err(|(status, m)| bad(status, m))
             }
@@ -115,6 +122,10 @@ impl App {
     }
 
     fn variants(&self) -> Response {
+        let mut cached = lock(&self.listed);
+        if let Some(v) = &*cached {
+            return Response::json(v);
+        }
         let list: Vec<Value> = self
             .catalogue
             .names()
@@ -130,9 +141,11 @@ impl App {
                 }))
             })
             .collect();
-        Response::json(
-            &json!({ "variants": list, "levels": crate::game::LEVELS.iter().map(|l| l.0).collect::<Vec<_>>() }),
-        )
+        let levels: Vec<&str> = crate::game::LEVELS.iter().map(|l| l.0).collect();
+        let v = json!({ "variants": list, "levels": levels });
+        let r = Response::json(&v);
+        *cached = Some(v);
+        r
     }
 
     fn new_game(&self, req: &Request) -> Answer {
@@ -297,11 +310,8 @@ impl App {
             }
             "seats" => {
                 let specs = a.seats.ok_or_else(|| bad(422, "give `seats`"))?;
-                let n = v.players().len();
-                let seats = (0..n)
-                    .map(|i| specs.get(i).map_or(Seat::Human, SeatSpec::seat))
-                    .collect();
-                g.set_seats(seats).map_err(refused)?;
+                g.set_seats(specs.iter().map(SeatSpec::seat).collect())
+                    .map_err(refused)?;
             }
             _ => return Err(bad(404, format!("no action `{}`", shown(action)))),
         }

@@ -10,10 +10,22 @@ use std::sync::Arc;
 /// Longest variant or file name accepted.
 const MAX_NAME: usize = 64;
 
+/// Compiled variants kept, by name and options.
+const MAX_CACHED: usize = 64;
+
+/// A compiled variant and the modification time of its rule file when compiled.
+type Cached = (Option<std::time::SystemTime>, Arc<Variant>);
+/// A variant's name and options.
+type Key = (String, Vec<(String, String)>);
+
 /// The variants folder.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Catalogue {
     dir: PathBuf,
+    /// Games of the same variant share one compiled variant (its tables are the bulk of
+    /// a game's memory): compiled once per name and options, again when the rule file
+    /// changes or the page saves.
+    cache: std::sync::Mutex<std::collections::HashMap<Key, Cached>>,
 }
 
 /// Why a name or file is refused or a variant does not load.
@@ -58,6 +70,7 @@ impl Catalogue {
     pub fn new(dir: &Path) -> std::io::Result<Catalogue> {
         Ok(Catalogue {
             dir: dir.canonicalize()?,
+            cache: Default::default(),
         })
     }
 
@@ -105,17 +118,37 @@ impl Catalogue {
         }
     }
 
-    /// Compiles variant `name` with `options`.
+    /// Variant `name` compiled with `options` (from the cache when its rule file has
+    /// not changed).
     pub fn load(
         &self,
         name: &str,
         options: &[(String, String)],
     ) -> Result<Arc<Variant>, CatalogueError> {
         let path = self.rules_path(name)?;
-        match Variant::load(&path, options) {
-            Ok(Loaded { variant, .. }) => Ok(variant),
-            Err(e) => Err(CatalogueError::Compile(error_text(&e))),
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let key = (name.to_owned(), options.to_vec());
+        if let Some((when, v)) = crate::lock(&self.cache).get(&key) {
+            if *when == modified && modified.is_some() {
+                return Ok(v.clone());
+            }
         }
+        let variant = match Variant::load(&path, options) {
+            Ok(Loaded { variant, .. }) => variant,
+            Err(e) => return Err(CatalogueError::Compile(error_text(&e))),
+        };
+        let mut cache = crate::lock(&self.cache);
+        if cache.len() >= MAX_CACHED {
+            cache.clear();
+        }
+        cache.insert(key, (modified, variant.clone()));
+        Ok(variant)
+    }
+
+    /// Forgets every compiled variant (after a save: a board or included file may have
+    /// changed too).
+    pub fn forget(&self) {
+        crate::lock(&self.cache).clear();
     }
 
     /// A path inside variant `name`'s folder for the file `rel` a rule file names
@@ -124,6 +157,9 @@ impl Catalogue {
     pub fn file_path(&self, name: &str, rel: &str) -> Result<PathBuf, CatalogueError> {
         if !is_plain_name(name) {
             return Err(CatalogueError::BadName(shown(name)));
+        }
+        if rel.starts_with('/') || rel.contains('\\') || rel.contains(':') {
+            return Err(CatalogueError::Outside(shown(rel)));
         }
         let mut path = self.dir.join(name);
         let mut depth = 1usize;

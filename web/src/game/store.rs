@@ -9,8 +9,8 @@ use std::time::Duration;
 
 /// Most games kept at once.
 pub const MAX_GAMES: usize = 1000;
-/// A game untouched this long may be dropped to make room.
-const IDLE: Duration = Duration::from_secs(3600);
+/// A game untouched this long may be dropped to make room, even unfinished.
+const IDLE: Duration = Duration::from_secs(600);
 
 /// The games.
 #[derive(Default)]
@@ -27,8 +27,9 @@ impl Store {
             let idle = games
                 .iter()
                 .filter_map(|(id, g)| {
-                    let g = g.try_lock().ok()?;
-                    (g.touched.elapsed() > IDLE && !g.thinking).then_some((*id, g.touched))
+                    let mut g = g.try_lock().ok()?;
+                    let droppable = !g.thinking && (g.is_over() || g.touched.elapsed() > IDLE);
+                    droppable.then_some((*id, g.touched))
                 })
                 .min_by_key(|&(_, t)| t)
                 .map(|(id, _)| id);
