@@ -267,6 +267,7 @@ function drawSide() {
     if (i === s.toMove && !s.over) li.classList.add('to-move');
     if (s.result) li.append(` ${s.result.points[i]}`);
     if (p.lost) li.append(` (lost ${p.lost})`);
+    for (const c of p.counters || []) if (c.value) li.append(` ${c.name} ${c.value}`);
     if (ui.seat === null) {
       const sel = levelSelect(p.player.computer ? p.player.level : 0);
       sel.dataset.seat = String(i);
@@ -418,18 +419,31 @@ function turn(svg, turnable, hands, angle) {
   // The turned cells' extent, with the drawing's margin round it.
   const margin = Math.max(0, Math.min(x0 - vb.x, y0 - vb.y));
   const rad = angle * Math.PI / 180;
-  const [cos, sin] = [Math.abs(Math.cos(rad)), Math.abs(Math.sin(rad))];
-  const [w, h] = [x1 - x0, y1 - y0];
-  const rw = w * cos + h * sin + 2 * margin;
-  const rh = w * sin + h * cos + 2 * margin;
-  let height = rh;
+  const [cos, sin] = [Math.cos(rad), Math.sin(rad)];
+  let [u0, v0, u1, v1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of polys) {
+    for (const q of p.points) {
+      const [dx, dy] = [q.x - cx, q.y - cy];
+      const [u, v] = [cx + dx * cos - dy * sin, cy + dx * sin + dy * cos];
+      u0 = Math.min(u0, u); v0 = Math.min(v0, v);
+      u1 = Math.max(u1, u); v1 = Math.max(v1, v);
+    }
+  }
+  const [left, top] = [u0 - margin, v0 - margin];
+  const width = u1 - u0 + 2 * margin;
+  let height = v1 - v0 + 2 * margin;
   if (hands) {
     const band = Math.max(0, vb.y + vb.height - y1 - margin);
-    hands.setAttribute('x', String(cx - rw / 2 + margin));
-    hands.setAttribute('y', String(cy + rh / 2 + band / 2));
+    hands.setAttribute('x', String(left + margin));
+    hands.setAttribute('y', String(top + height + band / 2));
     height += band;
   }
-  svg.setAttribute('viewBox', `${cx - rw / 2} ${cy - rh / 2} ${rw} ${height}`);
+  svg.setAttribute('viewBox', `${left} ${top} ${width} ${height}`);
+  // The white ground covers the new view.
+  const ground = [...svg.children].find((c) => c.tagName === 'rect' && c.getAttribute('width') === '100%');
+  if (ground) {
+    for (const [k, val] of [['x', left], ['y', top], ['width', width], ['height', height]]) ground.setAttribute(k, String(val));
+  }
 }
 
 function overlayCell(svg, name, cls) {

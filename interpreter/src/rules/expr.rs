@@ -198,8 +198,9 @@ impl Position {
         n
     }
 
-    /// The value of counter `c` of `player`.
-    pub(crate) fn counter(&self, c: usize, player: Player) -> i64 {
+    /// The value of counter `c` (in the order of [`crate::Variant::counter_names`]) of
+    /// `player`: checks given in three-check, points scored, ...
+    pub fn counter(&self, c: usize, player: Player) -> i64 {
         self.counters[c * self.v.player_count() + player as usize]
     }
 }

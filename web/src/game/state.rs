@@ -74,18 +74,7 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
     } else {
         Vec::new()
     };
-    let check: Vec<&str> = if !over && g.pos.in_check() {
-        (0..v.cell_count())
-            .filter(|&c| {
-                g.pos.piece_at(c as u16).is_some_and(|p| {
-                    p.owner == to_move && v.piece_types()[p.piece_type as usize].royal
-                })
-            })
-            .map(|c| v.cell_name(c as u16))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let check = if over { Vec::new() } else { checked_royals(&mut g.pos) };
     let last = g
         .played
         .last()
@@ -128,6 +117,7 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
                 "player": seat,
                 "lost": g.pos.lost_points(p),
                 "home": homes[i],
+                "counters": v.counter_names().enumerate().map(|(c, name)| json!({ "name": name, "value": g.pos.counter(c, p) })).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -189,4 +179,59 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
         "levels": LEVELS.iter().map(|l| l.0).collect::<Vec<_>>(),
         "outcomeOngoing": matches!(g.pos.outcome(), Outcome::Ongoing),
     })
+}
+
+/// The board after the first `ply` moves of the game, as `viewer` may see it: the
+/// drawing, the move that led there and the position string, for stepping through a
+/// game or a replayed record. Under hidden information only a finished game is shown
+/// this way (the referee's drawing would give the mines away).
+pub fn frame(g: &mut Game, ply: usize) -> Option<Value> {
+    let v = g.variant();
+    if v.has_hidden_state() && !g.is_over() {
+        return None;
+    }
+    let plies = g.played.len();
+    let ply = ply.min(plies);
+    let mut pos = g.pos.clone();
+    for _ in ply..plies {
+        pos.unmake()?;
+    }
+    let mines: Vec<u16> = if v.has_hidden_state() {
+        pos.mines().iter().map(|m| m.0).collect()
+    } else {
+        Vec::new()
+    };
+    let svg = chessgraph::draw::svg_seen(&mut pos, None, &mines);
+    let last = ply
+        .checked_sub(1)
+        .and_then(|i| g.played.get(i))
+        .and_then(|p| p.cells)
+        .map(|(f, t)| json!({ "from": v.cell_name(f), "to": v.cell_name(t) }));
+    let check = checked_royals(&mut pos);
+    Some(json!({
+        "ply": ply,
+        "plies": plies,
+        "svg": svg,
+        "last": last,
+        "check": check,
+        "toMove": pos.to_move(),
+        "position": pos.to_string(),
+        "fen": pos.fen(),
+    }))
+}
+
+/// The cells of the royal pieces of the player to move, when he is in check.
+fn checked_royals(pos: &mut Position) -> Vec<String> {
+    if !pos.in_check() {
+        return Vec::new();
+    }
+    let v = pos.variant().clone();
+    let me = pos.to_move();
+    (0..v.cell_count())
+        .filter(|&c| {
+            pos.piece_at(c as u16)
+                .is_some_and(|p| p.owner == me && v.piece_types()[p.piece_type as usize].royal)
+        })
+        .map(|c| v.cell_name(c as u16).to_owned())
+        .collect()
 }
