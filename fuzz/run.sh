@@ -2,7 +2,7 @@
 # Runs one fuzz target with cargo-fuzz (libFuzzer):
 #   fuzz/run.sh TARGET [SECONDS] [LIBFUZZER-OPTION...]     (default 60 s)
 #   fuzz/run.sh --available     exit 0 when cargo-fuzz and a toolchain that builds it are here
-# Targets: rules board position moves record. New inputs go to fuzz/corpus/TARGET (not
+# Targets: rules board position moves record http. New inputs go to fuzz/corpus/TARGET (not
 # committed); fuzz/seeds/TARGET is the committed seed corpus; crashes land in
 # fuzz/artifacts/TARGET. Uses the nightly toolchain when rustup has one, else stable
 # with RUSTC_BOOTSTRAP=1 (cargo-fuzz passes -Z flags). No sanitizer: the crates are safe
@@ -22,7 +22,7 @@ fi
 if [[ "${1:-}" == --available ]]; then
     exit 0
 fi
-target=${1:?TARGET: rules board position moves record}
+target=${1:?TARGET: rules board position moves record http}
 seconds=${2:-60}
 shift $(( $# < 2 ? $# : 2 ))
 # Comparison tracing (libFuzzer's guide to magic values) costs 4-13x in speed; the
@@ -34,7 +34,7 @@ if [[ "${FUZZ_TRACE_COMPARES:-0}" == 1 ]]; then
 fi
 case $target in
     rules | board) max_len=8192 ;;
-    record) max_len=4096 ;;
+    record | http) max_len=4096 ;;
     position) max_len=1024 ;;
     moves) max_len=256 ;;
     *) echo "fuzz/run.sh: unknown target $target" >&2; exit 2 ;;

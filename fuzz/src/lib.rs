@@ -8,6 +8,9 @@ use chessgraph::{san, Error, Move, Outcome, Position, PositionError, Variant};
 use dsl::{Diagnostic, Diagnostics, SourceFile, Span};
 use std::sync::{Arc, OnceLock};
 
+mod http;
+pub use http::check_http;
+
 /// The variants the position and move targets play, with their options: the first
 /// byte of an input picks one (modulo the length). The first eight are the variants
 /// the fuzzing brief names; the others cover every folder of `variants/` and the
