@@ -83,12 +83,20 @@ impl App {
             (["api", "games"], _, true) => self.new_game(req),
             (["api", "games", id], true, _) => self.game_state(id, req),
             (["api", "games", id, "at", ply], true, _) => {
-                let game = self.games.get(parse_id(id)?).ok_or_else(|| bad(404, "no such game"))?;
+                let game = self
+                    .games
+                    .get(parse_id(id)?)
+                    .ok_or_else(|| bad(404, "no such game"))?;
                 let ply: usize = ply.parse().map_err(|_| bad(404, "no such ply"))?;
                 let mut g = lock(&game);
                 crate::game::state::frame(&mut g, ply)
                     .map(|f| Response::json(&f))
-                    .ok_or_else(|| bad(403, "past positions of a game with hidden pieces are shown when it is over"))
+                    .ok_or_else(|| {
+                        bad(
+                            403,
+                            "past positions of a game with hidden pieces are shown when it is over",
+                        )
+                    })
             }
             (["api", "games", id, action], _, true) => self.game_action(id, action, req),
             (["api", "design", "files", name], true, _) => design::files(&self.catalogue, name)

@@ -52,13 +52,6 @@ pub struct Played {
     pub cells: Option<(u16, u16)>,
 }
 
-/// How the game ended outside the rules.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Agreed {
-    /// All players agreed to a draw.
-    Draw(Vec<Score>),
-}
-
 /// A refused action, with the status the page gets.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Refused {
@@ -91,8 +84,6 @@ pub struct Game {
     pub version: u64,
     /// A draw offered by this player, and the players who accepted so far.
     pub offer: Option<(Player, Vec<Player>)>,
-    /// The result agreed outside the rules.
-    pub agreed: Option<Agreed>,
     /// True while the computer thinks for the player to move.
     pub thinking: bool,
     /// The computer's last word: depth and value of its move.
@@ -115,7 +106,6 @@ impl Game {
             played: Vec::new(),
             version: 1,
             offer: None,
-            agreed: None,
             thinking: false,
             about: None,
             touched: Instant::now(),
@@ -129,7 +119,7 @@ impl Game {
 
     /// True when the game is over (by the rules or by agreement).
     pub fn is_over(&mut self) -> bool {
-        self.agreed.is_some() || !matches!(self.pos.outcome(), Outcome::Ongoing)
+        !matches!(self.pos.outcome(), Outcome::Ongoing)
     }
 
     /// True when the computer plays `player`.
@@ -235,7 +225,6 @@ impl Game {
             self.played.pop();
             taken += 1;
         }
-        self.agreed = None;
         self.offer = None;
         self.record.set_tag("Result", "*");
         self.about = None;
@@ -301,17 +290,14 @@ impl Game {
             yes.push(p);
         }
         let all = (0..n).all(|p| p == offerer || yes.contains(&p) || self.pos.is_eliminated(p));
-        if all {
-            let scores = (0..n)
-                .map(|p| {
-                    if self.pos.is_eliminated(p) {
-                        Score::Loss
-                    } else {
-                        Score::Draw
-                    }
-                })
-                .collect();
-            self.agreed = Some(Agreed::Draw(scores));
+        let mover = self.pos.to_move();
+        if all && self.pos.agree_draw() {
+            // Made as a pass in the position, so undo takes it back like a move.
+            self.played.push(Played {
+                player: mover,
+                text: "draw agreed".into(),
+                cells: None,
+            });
             self.finish_record();
             self.bump();
             return Ok("agreed");
@@ -323,9 +309,6 @@ impl Game {
 
     /// The result and the reason, when the game is over.
     pub fn result(&mut self) -> Option<(Vec<Score>, String)> {
-        if let Some(Agreed::Draw(scores)) = &self.agreed {
-            return Some((scores.clone(), "draw agreed".into()));
-        }
         match self.pos.outcome() {
             Outcome::Ongoing => None,
             Outcome::Finished { reason, scores } => {

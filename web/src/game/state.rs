@@ -74,7 +74,11 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
     } else {
         Vec::new()
     };
-    let check = if over { Vec::new() } else { checked_royals(&mut g.pos) };
+    let check = if over {
+        Vec::new()
+    } else {
+        checked_royals(&mut g.pos)
+    };
     let last = g
         .played
         .last()
