@@ -43,7 +43,16 @@ pub struct Sources {
 pub fn files(cat: &Catalogue, name: &str) -> Result<Value, CatalogueError> {
     let rules_path = cat.rules_path(name)?;
     let rules = read(&rules_path)?;
-    let board_file = board_named(&rules).unwrap_or_else(|| "board.yaml".into());
+    // The board the compiled variant read (the rules may name it in an included file),
+    // relative to the rule file's folder; else the one the file names.
+    let compiled = cat.load(name, &[]).ok().and_then(|v| {
+        let dir = rules_path.parent()?;
+        let board = std::path::PathBuf::from(&v.board().source.name);
+        Some(board.strip_prefix(dir).ok()?.to_string_lossy().into_owned())
+    });
+    let board_file = compiled
+        .or_else(|| board_named(&rules))
+        .unwrap_or_else(|| "board.yaml".into());
     let board = cat
         .file_path(name, &board_file)
         .and_then(|p| read(&p))

@@ -302,10 +302,21 @@ fn past_positions_are_shown_ply_by_ply() {
     let s = serve("frames");
     let g = s.post("/api/games", &json!({ "variant": "chess" })).json();
     let id = g["id"].as_str().unwrap();
-    let g = s.post(&format!("/api/games/{id}/move"), &json!({ "index": index_of(&g, "e4") })).json();
-    s.post(&format!("/api/games/{id}/move"), &json!({ "index": index_of(&g, "e5") }));
+    let g = s
+        .post(
+            &format!("/api/games/{id}/move"),
+            &json!({ "index": index_of(&g, "e4") }),
+        )
+        .json();
+    s.post(
+        &format!("/api/games/{id}/move"),
+        &json!({ "index": index_of(&g, "e5") }),
+    );
     let start = s.get(&format!("/api/games/{id}/at/0")).json();
-    assert_eq!(start["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        start["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     assert!(start["last"].is_null());
     let one = s.get(&format!("/api/games/{id}/at/1")).json();
     assert_eq!(one["last"], json!({ "from": "e2", "to": "e4" }));
@@ -313,8 +324,19 @@ fn past_positions_are_shown_ply_by_ply() {
     assert_eq!(s.get(&format!("/api/games/{id}/at/99")).json()["ply"], 2);
     assert_eq!(s.get(&format!("/api/games/{id}/at/x")).status, 404);
     // The game itself is unchanged.
-    assert_eq!(s.get(&format!("/api/games/{id}")).json()["moves"].as_array().unwrap().len(), 2);
-    let mined = s.post("/api/games", &json!({ "variant": "mined-chess" })).json();
-    let r = s.get(&format!("/api/games/{}/at/0", mined["id"].as_str().unwrap()));
+    assert_eq!(
+        s.get(&format!("/api/games/{id}")).json()["moves"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let mined = s
+        .post("/api/games", &json!({ "variant": "mined-chess" }))
+        .json();
+    let r = s.get(&format!(
+        "/api/games/{}/at/0",
+        mined["id"].as_str().unwrap()
+    ));
     assert_eq!(r.status, 403);
 }

@@ -158,3 +158,34 @@ fn saving_stays_in_the_folder_and_asks_before_replacing() {
     assert!(!s.dir.join("../evil.yaml").exists());
     assert!(!s.dir.parent().unwrap().join("evil").exists());
 }
+
+#[test]
+fn the_board_of_an_included_rule_file_is_the_one_opened() {
+    let s = serve("included");
+    let f = s.get("/api/design/files/kingofthehill").json();
+    assert_eq!(f["boardFile"], "../chess/board.yaml");
+    assert!(
+        f["board"].as_str().unwrap().contains("cells") || f["board"].as_str().unwrap().len() > 100
+    );
+    let src = |board: String| json!({ "name": "kingofthehill", "rules": f["rules"], "board": board, "boardFile": f["boardFile"] });
+    let ok = s
+        .post(
+            "/api/design/check",
+            &src(f["board"].as_str().unwrap().to_owned()),
+        )
+        .json();
+    assert_eq!(ok["ok"], true, "{}", ok["diagnostics"]);
+    // The board in the editor is the one compiled: an error in it is reported there.
+    let broken = format!("{}\nbogus: [unclosed\n", f["board"].as_str().unwrap());
+    let bad = s.post("/api/design/check", &src(broken)).json();
+    assert_eq!(bad["ok"], false);
+    assert!(
+        bad["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["editor"] == "board"),
+        "{}",
+        bad["diagnostics"]
+    );
+}
