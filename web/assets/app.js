@@ -45,7 +45,11 @@ function showError(e) {
 // ---------------------------------------------------------------- play: set-up
 
 async function loadVariants(selectName) {
+  // Lists asked for at once (a save, then "Play it") may answer in any order: only the
+  // last one asked is shown, with the variant it was asked to select.
+  const ask = (ui.variantsAsked = (ui.variantsAsked || 0) + 1);
   const data = await api('/api/variants');
+  if (ask !== ui.variantsAsked) return;
   ui.variants = data.variants;
   ui.levels = data.levels;
   for (const sel of [$('variant'), $('design-variant')]) {
@@ -341,10 +345,17 @@ function rotationFor(svg, seat) {
     if (c) { hx += c[0]; hy += c[1]; n += 1; }
   }
   if (!n) return 0;
+  // A home all round the board (Tapatan's men, a1 c2 b3) points nowhere: no turn.
+  const size = Math.min(
+    Math.max(...all.map((b) => b.x + b.width)) - Math.min(...all.map((b) => b.x)),
+    Math.max(...all.map((b) => b.y + b.height)) - Math.min(...all.map((b) => b.y)));
+  if (Math.hypot(hx / n - cx, hy / n - cy) < size * 0.1) return 0;
   const angle = Math.atan2(hy / n - cy, hx / n - cx) * 180 / Math.PI;
   let turn = 90 - angle;
-  // Small tilts (a home not quite below the centre) are left alone.
-  turn = Math.round(turn / 30) * 30;
+  // Turns come in steps of a full turn shared among the players (half turns for two,
+  // thirds for three): a home off the middle line (racing kings' a1-d2) tilts nothing.
+  const step = 360 / Math.max(2, ui.game.players.length);
+  turn = Math.round(turn / step) * step;
   return ((turn % 360) + 360) % 360;
 }
 
@@ -666,9 +677,9 @@ async function save(overwrite) {
   if (!s.name) { showError(new Error('give the variant a name (letters, digits, - and _)')); return; }
   try {
     const r = await api('/api/design/save', Object.assign(s, { overwrite: !!overwrite }));
-    $('design-status').textContent = `saved ${r.saved.join(', ')}`;
     await loadVariants($('variant').value);
     $('design-variant').value = s.name;
+    $('design-status').textContent = `saved ${r.saved.join(', ')}`;
   } catch (e) {
     if (e.status === 409 && !overwrite) {
       if (confirm(`${e.message}. Replace them?`)) return save(true);

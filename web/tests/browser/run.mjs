@@ -2,20 +2,23 @@
 // End-to-end tests of `chessgraph serve` in a headless chromium, driven by playwright-core
 // (no browser is downloaded: Debian's chromium at /usr/bin/chromium, or $CHROMIUM).
 //
-//   node web/tests/browser/run.mjs [--binary PATH] [--screenshots DIR] [--only NAME,...]
+//   node web/tests/browser/run.mjs [--binary PATH] [--screenshots DIR] [--only TEXT,...]
+//                                  [--chromium PATH] [--keep]
 //
 // The run copies the repository's variants/ folder into a temporary folder, starts
 // `chessgraph serve --port 0 --variants TMP` (default binary: target/debug/chessgraph
-// under the repository root), reads the address from its first line, runs every test
-// in a fresh browser context, prints one line per test and a summary, stops the server
-// and exits 1 when a test failed. With --screenshots, the start position of every
-// variant the server lists is saved as DIR/NAME.png (the board only).
+// under the repository root), reads the address it prints, runs every test (or those
+// whose name contains one of --only's texts) in a fresh browser context, prints one
+// line per test and a summary, stops the server and exits 1 when a test failed (2 when
+// it cannot run: no binary, no chromium, no playwright-core). A failed test's pages are
+// saved as PNGs in the temporary folder, which is then kept (as with --keep). With
+// --screenshots, the start position of every variant the server lists is saved as
+// DIR/NAME.png (the board only; see examples/web/README.md).
 //
 // Tests look at what a person sees: the pieces drawn at cells (`g.piece[data-cell]`),
 // the status line, the move list, the diagnostics. The computer's moves arrive while the
 // page polls: every wait is on the page's state, never a fixed sleep.
 
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,6 +62,16 @@ function usage(problem) {
 }
 
 const args = parseArgs(process.argv.slice(2));
+
+// playwright-core from this folder's node_modules (`npm ci` here installs it; it
+// downloads no browser).
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.error(`playwright-core is not installed: run \`npm ci --no-audit --no-fund\` in ${here} (${e.message})`);
+  process.exit(2);
+}
 
 // ---------------------------------------------------------------- the server
 
@@ -152,10 +165,6 @@ async function waitUntil(page, what, fn, arg, timeout = 15000) {
     const s = await seen(page);
     throw new Failure(`waited ${timeout / 1000} s for ${what}; the page shows ${JSON.stringify(s)}`);
   }
-}
-
-async function status(page) {
-  return (await page.textContent('#status')).trim();
 }
 
 async function waitStatus(page, re, timeout) {
@@ -340,6 +349,10 @@ test('chess: mate in 2 against the computer from a loaded position', async ({ op
   eq(await targets(page), [], 'targets after the game ended');
   const players = await page.textContent('#players');
   check(/white\s*1/.test(players) && /black\s*0/.test(players), `the players list shows no score 1 / 0: ${players}`);
+  // The record, as "Copy record" shows it, holds the moves and the result.
+  await page.click('#copy-record');
+  const record = await page.inputValue('#copy-area');
+  check(/\[Result "1-0"\]/.test(record) && /1\. Rb7\+ K[gh]8 2\. Ra8# 1-0/.test(record), `the record: ${record}`);
 });
 
 test('chess: promotion through the chooser to a knight', async ({ open }) => {
@@ -394,10 +407,19 @@ test('chess-for-3: a bishop crosses the centre (the diagonal forks) into black\'
   await waitStatus(page, /^brown to move/);
 });
 
-test('zubrin: a rook runs up the a-file across the frontier', async ({ open }) => {
+test('zubrin: on the board turned to red, a rook runs up the a-file across the frontier', async ({ open }) => {
   const page = await open('');
-  // White: K e1, R a1; brown K i12; black K d8 (the a-file runs straight from 1 to 8).
+  // White: K e1, R a1; red K i12; black K d8 (the a-file runs straight from 1 to 8).
   await loadPosition(page, 'zubrin', [0, 0, 0], '4rK3/8/8/8/4bK3/8/8/8/8/8/8/wR3wK3 w - - 0 1');
+  eq(await page.getAttribute('#board svg', 'data-rotation'), '0', 'the turn seen from white');
+  // Seen from red (north-east): red's king on i12 is drawn at the bottom.
+  await page.selectOption('#rotate', { label: 'red' });
+  await waitUntil(page, 'the board turned to red', () => document.querySelector('#board svg').getAttribute('data-rotation') === '120');
+  const low = await page.evaluate(() => {
+    const y = (c) => document.querySelector(`#board polygon.cell[data-cell="${c}"]`).getBoundingClientRect().top;
+    return { i12: y('i12'), e1: y('e1'), d8: y('d8') };
+  });
+  check(low.i12 > low.e1 && low.i12 > low.d8, `seen from red, i12 is not the lowest of i12 e1 d8: ${JSON.stringify(low)}`);
   await selectPiece(page, 'a1', ['a4', 'a5', 'a8']);
   await clickCell(page, 'a6');
   await waitMoves(page, 1);
@@ -761,6 +783,9 @@ test('every variant: the page starts a game and draws its start position', async
     else if (!cells || !drawn) problems.push(`${v.name}: ${cells} cells, ${drawn} pieces drawn`);
     const err = (await page.textContent('#error')).trim();
     if (err) problems.push(`${v.name}: ${err}`);
+    // Seen from the first seat, which the server draws at the bottom: no turn.
+    const turned = await page.getAttribute('#board svg', 'data-rotation').catch(() => null);
+    if (turned !== '0') problems.push(`${v.name}: seen from ${v.players[0].name}, the board is turned by ${turned}`);
     if (args.screenshots) {
       // A wide board (boards side by side) gets a wide window, so that its names stay
       // readable: the board is at most 80% of the window's height.
@@ -795,6 +820,14 @@ async function main() {
   const started = Date.now();
   const server = await startServer(args.binary, VARIANTS_DIR);
   BASE = server.base;
+  // However the run ends, the server ends with it (and an interrupted run leaves no
+  // temporary folder).
+  let finished = false;
+  process.on('exit', () => {
+    if (server.proc.exitCode === null) server.proc.kill('SIGKILL');
+    if (!finished && !args.keep) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
   let serverDied = null;
   server.proc.on('exit', (code, sig) => { serverDied = `the server ended (status ${code}, signal ${sig})`; });
   let serverErr = '';
@@ -858,6 +891,7 @@ async function main() {
     await browser.close();
     await stopServer(server.proc);
   }
+  finished = true;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`${ran - failed} passed, ${failed} failed, of ${ran} browser tests in ${secs} s`);
   if (args.screenshots) console.log(`screenshots in ${args.screenshots}`);
