@@ -199,6 +199,8 @@ function schedulePoll() {
 
 function setState(s) {
   const first = !ui.game || ui.game.id !== s.id;
+  // A new move brings the board back to the game.
+  if (first || (ui.game && s.moves.length !== ui.game.moves.length)) ui.frame = null;
   ui.game = s;
   ui.selected = null;
   ui.dropping = null;
@@ -293,12 +295,17 @@ function drawSide() {
   }
   const moves = $('moves');
   moves.innerHTML = '';
-  for (const m of s.moves) {
+  for (const [i, m] of s.moves.entries()) {
     const li = document.createElement('li');
     li.textContent = `${s.players[m.player] ? s.players[m.player].tag : ''} ${m.text}`;
+    // A click shows the position after that move.
+    li.dataset.ply = String(i + 1);
+    li.title = 'show the position after this move';
+    li.addEventListener('click', () => showPly(i + 1));
     moves.appendChild(li);
   }
   moves.scrollTop = moves.scrollHeight;
+  drawReplay();
   $('announcements').textContent = s.announcements.length ? `referee: ${s.announcements.slice(-3).join('; ')}` : '';
 }
 
@@ -361,7 +368,8 @@ function rotationFor(svg, seat) {
 
 function drawBoard() {
   const wrap = $('board');
-  wrap.innerHTML = ui.game.svg;
+  // A past position (stepping through the moves) is drawn instead of the game's.
+  wrap.innerHTML = ui.frame ? ui.frame.svg : ui.game.svg;
   const svg = wrap.querySelector('svg');
   if (!svg) return;
   svg.removeAttribute('width');
@@ -475,6 +483,12 @@ function drawOverlays() {
   const svg = $('board').querySelector('svg');
   if (!svg) return;
   svg.querySelector('#overlay').innerHTML = '';
+  if (ui.frame) {
+    const f = ui.frame;
+    if (f.last) { overlayCell(svg, f.last.from, 'ov-last'); overlayCell(svg, f.last.to, 'ov-last'); }
+    for (const c of f.check) overlayCell(svg, c, 'ov-check');
+    return;
+  }
   const s = ui.game;
   if (s.last) { overlayCell(svg, s.last.from, 'ov-last'); overlayCell(svg, s.last.to, 'ov-last'); }
   for (const c of s.check) overlayCell(svg, c, 'ov-check');
@@ -489,7 +503,7 @@ function drawOverlays() {
 
 function onBoardClick(ev) {
   const hit = ev.target.closest('[data-cell]');
-  if (!hit || !ui.game) return;
+  if (!hit || !ui.game || ui.frame) return;
   const cell = hit.getAttribute('data-cell');
   const s = ui.game;
   if (ui.dropping) {
@@ -546,6 +560,36 @@ async function copy(text) {
   area.value = text;
   area.select();
   try { await navigator.clipboard.writeText(text); } catch (e) { /* the text stays selected to copy by hand */ }
+}
+
+// ---------------------------------------------------------------- stepping through
+
+// Shows the position after `ply` moves (0: the start); the game goes on meanwhile and
+// its next move brings the board back.
+async function showPly(ply) {
+  showError(null);
+  const s = ui.game;
+  if (!s) return;
+  if (ply >= s.moves.length) {
+    ui.frame = null;
+  } else {
+    try {
+      ui.frame = await api(`/api/games/${s.id}/at/${Math.max(0, ply)}`);
+    } catch (e) {
+      showError(e);
+      return;
+    }
+  }
+  ui.selected = null;
+  drawBoard();
+  drawReplay();
+}
+
+function drawReplay() {
+  const bar = $('replay');
+  bar.hidden = !ui.frame;
+  if (ui.frame) $('replay-text').textContent = `after ${ui.frame.ply} of ${ui.frame.plies} moves`;
+  for (const li of $('moves').children) li.classList.toggle('shown', !!ui.frame && Number(li.dataset.ply) === ui.frame.ply);
 }
 
 // ---------------------------------------------------------------- design
@@ -717,6 +761,12 @@ async function start() {
   $('copy-position').addEventListener('click', () => copy(ui.game.fen || ui.game.position));
   $('copy-record').addEventListener('click', () => copy(ui.game.record || 'the record is shown when the game is over'));
   $('chooser-cancel').addEventListener('click', () => { $('chooser').hidden = true; });
+  const shownPly = () => (ui.frame ? ui.frame.ply : ui.game.moves.length);
+  $('step-back').addEventListener('click', () => showPly(shownPly() - 1));
+  $('replay-start').addEventListener('click', () => showPly(0));
+  $('replay-prev').addEventListener('click', () => showPly(shownPly() - 1));
+  $('replay-next').addEventListener('click', () => showPly(shownPly() + 1));
+  $('replay-back').addEventListener('click', () => showPly(ui.game.moves.length));
   $('handover-ready').addEventListener('click', () => { ui.handedTo = ui.game.toMove; drawStatus(); });
   $('design-variant').addEventListener('change', () => openDesign($('design-variant').value).catch(showError));
   for (const [area, gut] of [['rules', 'rules-gutter'], ['board-text', 'board-gutter']]) {

@@ -729,6 +729,44 @@ test('play: undo takes back the person\'s move and the computer\'s reply', async
   await waitStatus(page, /^white to move$/);
 });
 
+test('play: stepping back through the moves shows past positions, the next move returns', async ({ open }) => {
+  const page = await open('');
+  await newGame(page, 'chess', [0, 0]);
+  const white = colourOf('chess', 'white');
+  const black = colourOf('chess', 'black');
+  await play(page, 'e2', 'e4');
+  await waitMoves(page, 1);
+  await play(page, 'e7', 'e5');
+  await waitMoves(page, 2);
+  // The first move in the list: the position after 1. e4.
+  await page.click('#moves li[data-ply="1"]');
+  await waitUntil(page, 'the replay bar', () => !document.getElementById('replay').hidden);
+  eq((await page.textContent('#replay-text')).trim(), 'after 1 of 2 moves', 'the replay bar');
+  const one = await pieces(page);
+  expectPiece(one, 'e4', 'P', white);
+  expectPiece(one, 'e7', 'P', black);
+  check(!one.e5, 'e5 shows a piece after 1. e4');
+  // Back to the start, then forward one.
+  await page.click('#replay-start');
+  await waitUntil(page, 'the start', () => document.getElementById('replay-text').textContent.startsWith('after 0'));
+  expectPiece(await pieces(page), 'e2', 'P', white);
+  await page.click('#replay-next');
+  await waitUntil(page, 'after one move', () => document.getElementById('replay-text').textContent.startsWith('after 1'));
+  // No move can be played on a past position.
+  await clickCell(page, 'g1');
+  eq(await targets(page), [], 'targets on a past position');
+  await page.click('#replay-back');
+  await waitUntil(page, 'the game again', () => document.getElementById('replay').hidden);
+  expectPiece(await pieces(page), 'e5', 'P', black);
+  // Stepping back, then a move in the game brings the board back.
+  await page.click('#step-back');
+  await waitUntil(page, 'one move back', () => !document.getElementById('replay').hidden);
+  await page.click('#replay-back');
+  await play(page, 'g1', 'f3');
+  await waitMoves(page, 3);
+  check(await page.evaluate(() => document.getElementById('replay').hidden), 'the replay bar stays after a move');
+});
+
 test('play: the board turns to the seat it is seen from', async ({ open }) => {
   const page = await open('');
   await newGame(page, 'chess', [0, 0]);
