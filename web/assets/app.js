@@ -702,7 +702,10 @@ async function pollJob() {
   const j = await api(`/api/jobs/${design.job}`);
   const table = $('job-table');
   if (j.rows.length) {
-    const keys = Object.keys(j.rows[0]);
+    // Columns in the order a person reads them; any others after.
+    const order = ['depth', 'nodes', 'ms', 'game', 'result', 'reason', 'plies', 'error'];
+    const present = Object.keys(j.rows[0]);
+    const keys = order.filter((k) => present.includes(k)).concat(present.filter((k) => !order.includes(k)));
     table.innerHTML = `<tr>${keys.map((k) => `<th>${escapeHtml(k)}</th>`).join('')}</tr>` +
       j.rows.map((r) => `<tr>${keys.map((k) => `<td>${escapeHtml(r[k] === null ? '-' : r[k])}</td>`).join('')}</tr>`).join('');
   }

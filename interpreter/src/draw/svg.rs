@@ -239,7 +239,7 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
     // Tinted zones: the zone's colour over the cell's, so the chequering shows through.
     let tints = cell_shades(board);
     if tints.iter().any(Option::is_some) {
-        let _ = writeln!(s, "<g fill-opacity=\"{TINT_OPACITY}\">");
+        let _ = writeln!(s, "<g class=\"tints\" fill-opacity=\"{TINT_OPACITY}\">");
         for (tint, poly) in tints.iter().zip(&shapes) {
             if let Some(shade) = tint.and_then(|t| board.shade.get(t)) {
                 let _ = writeln!(
@@ -351,7 +351,8 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
             if let Some(cell) = board.cells.get(c as usize) {
                 let _ = writeln!(
                     s,
-                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                    "<circle data-cell=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                    escape(&cell.name),
                     num(f.x(cell.at.0)),
                     num(f.y(cell.at.1) + dy),
                     num(r * 1.35)

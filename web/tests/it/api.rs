@@ -191,7 +191,7 @@ fn mined_chess_seats_see_only_the_mines_shown_to_them() {
     assert_eq!(g["hidden"], true);
     assert!(g["record"].is_null(), "no record while mines are hidden");
     let rings = |st: &serde_json::Value| {
-        st["svg"].as_str().unwrap().matches("<circle cx").count()
+        st["svg"].as_str().unwrap().matches("<circle").count()
             - st["svg"]
                 .as_str()
                 .unwrap()
