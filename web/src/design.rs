@@ -20,6 +20,9 @@ pub const MAX_PERFT_NODES: u64 = 200_000_000;
 pub const MAX_SELFPLAY_GAMES: u32 = 40;
 /// Longest self-play game, in plies.
 const SELFPLAY_PLIES: u32 = 300;
+/// Most thinking time a self-play move may have, in milliseconds (a job of the most
+/// games, each of the most plies, then ends within 40 minutes; Stop ends it sooner).
+pub const MAX_SELFPLAY_MS: u64 = 200;
 
 /// The sources a page sends: a rule file and the board file it names.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -209,7 +212,7 @@ pub fn selfplay(v: &Arc<Variant>, games: u32, ms: u64, progress: &Progress) {
         let mut pos = Position::start(v);
         let mut searchers: Vec<Searcher> = (0..n)
             .map(|_| {
-                let mut s = Searcher::new(v, Limits::time_ms(ms.clamp(1, 1000)));
+                let mut s = Searcher::new(v, Limits::time_ms(ms.clamp(1, MAX_SELFPLAY_MS)));
                 s.set_table_megabytes(4);
                 s
             })

@@ -55,8 +55,14 @@ pub enum ReadError {
     TooLarge(&'static str),
 }
 
+/// The longest a whole request may take to arrive (a client that trickles bytes holds
+/// a connection no longer than this).
+pub const MAX_REQUEST_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// Reads one request from `r`.
 pub fn read_request(r: &mut impl Read) -> Result<Request, ReadError> {
+    let started = std::time::Instant::now();
+    let late = || started.elapsed() > MAX_REQUEST_TIME;
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     let head_end = loop {
@@ -67,7 +73,7 @@ pub fn read_request(r: &mut impl Read) -> Result<Request, ReadError> {
             return Err(ReadError::TooLarge("the request head is over 16 KiB"));
         }
         let n = r.read(&mut chunk).map_err(|_| ReadError::Closed)?;
-        if n == 0 {
+        if n == 0 || late() {
             return Err(ReadError::Closed);
         }
         buf.extend_from_slice(&chunk[..n]);
@@ -138,7 +144,7 @@ pub fn read_request(r: &mut impl Read) -> Result<Request, ReadError> {
     while body.len() < length {
         let want = (length - body.len()).min(chunk.len());
         let n = r.read(&mut chunk[..want]).map_err(|_| ReadError::Closed)?;
-        if n == 0 {
+        if n == 0 || late() {
             return Err(ReadError::Closed);
         }
         body.extend_from_slice(&chunk[..n]);
