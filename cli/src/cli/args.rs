@@ -138,11 +138,11 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
         /// How the computer searches three or more players.
-        #[arg(long, value_name = "SEARCH", value_parser = ["best-reply", "paranoid"], default_value = "paranoid")]
+        #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES, default_value = "paranoid")]
         multi_player: String,
         /// One seat searches three or more players this way instead (a seat-rotated
         /// round robin: game i puts it on seat i mod players); its points are totalled.
-        #[arg(long, value_name = "SEARCH", value_parser = ["best-reply", "paranoid"])]
+        #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES)]
         challenger: Option<String>,
     },
     /// Read a game record, check every move and show the positions.

@@ -619,6 +619,20 @@ mod tests {
                 ..
             }
         ));
+        let c = config(&[
+            "chessgraph",
+            "selfplay",
+            "zubrin",
+            "--multi-player",
+            "best-reply-plus",
+        ]);
+        assert!(matches!(
+            c.unwrap(),
+            Config::Selfplay {
+                multi: MultiPlayer::BestReplyPlus,
+                ..
+            }
+        ));
         for bad in [["--challenger", "max-n"], ["--multi-player", ""]] {
             let mut a = vec!["chessgraph", "selfplay", "zubrin"];
             a.extend(bad);

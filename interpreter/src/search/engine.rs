@@ -82,6 +82,9 @@ pub struct Searcher {
     multi: MultiPlayer,
     /// True when this search uses best reply ([`MultiPlayer::best_reply_in`]).
     pub(super) best_reply: bool,
+    /// Under best reply, the opponents who do not reply play their first ordered
+    /// move instead of passing (BRS+).
+    pub(super) guess_others: bool,
     /// Under best reply: an opponent has already replied since the searching
     /// player's last move, so the opponents still to move in this round pass.
     pub(super) replied: bool,
@@ -118,6 +121,7 @@ impl Searcher {
             root_depth: 1,
             multi: MultiPlayer::default(),
             best_reply: false,
+            guess_others: false,
             replied: false,
             exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
                 .map(|_| MoveList::new())
@@ -215,6 +219,7 @@ impl Searcher {
         }
         self.root = pos.to_move();
         self.best_reply = self.multi.best_reply_in(pos);
+        self.guess_others = self.best_reply && self.multi == MultiPlayer::BestReplyPlus;
         self.replied = false;
         self.salt = crate::zobrist::splitmix64(&mut (0x5ea2c4 + self.root as u64));
         self.nodes = 0;

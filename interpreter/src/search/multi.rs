@@ -11,6 +11,11 @@
 //!   as in the game), and the last opponent before the searching player moves
 //!   when all the others passed, so every round has a reply.
 //!
+//! - [`MultiPlayer::BestReplyPlus`]: BRS+ (Esser et al., 2013): as best reply, but
+//!   the opponents who do not reply play their most likely move (the first in the
+//!   move order: the table's move, a good capture, a killer) instead of passing, so
+//!   the positions searched are ones the game can reach.
+//!
 //! Best reply needs turns that go round one move at a time: a variant with turn
 //! tracks (several moves a turn) or hidden state is searched paranoid.
 
@@ -26,16 +31,22 @@ pub enum MultiPlayer {
     Paranoid,
     /// Only the opponent with the strongest reply moves; the others pass.
     BestReply,
+    /// Only the opponent with the strongest reply searches his moves; the others
+    /// play their first ordered move. Measured as one seat against two paranoid
+    /// seats (60 games each, 20 ms a move): Chess for 3 34.8%, Zubrin 30.8%,
+    /// Dreierschach 22.2% of the points (a third is even): no better than paranoid.
+    BestReplyPlus,
 }
 
 impl MultiPlayer {
     /// The names the command line and protocols use.
-    pub const NAMES: [&'static str; 2] = ["best-reply", "paranoid"];
+    pub const NAMES: [&'static str; 3] = ["best-reply", "best-reply-plus", "paranoid"];
 
     /// The mode called `name` (one of [`MultiPlayer::NAMES`]).
     pub fn from_name(name: &str) -> Option<MultiPlayer> {
         match name {
             "best-reply" => Some(MultiPlayer::BestReply),
+            "best-reply-plus" => Some(MultiPlayer::BestReplyPlus),
             "paranoid" => Some(MultiPlayer::Paranoid),
             _ => None,
         }
@@ -45,6 +56,7 @@ impl MultiPlayer {
     pub fn name(self) -> &'static str {
         match self {
             MultiPlayer::BestReply => "best-reply",
+            MultiPlayer::BestReplyPlus => "best-reply-plus",
             MultiPlayer::Paranoid => "paranoid",
         }
     }
@@ -53,7 +65,7 @@ impl MultiPlayer {
     /// players, one move a turn, nothing hidden.
     pub(super) fn best_reply_in(self, pos: &Position) -> bool {
         let v = pos.variant();
-        self == MultiPlayer::BestReply
+        self != MultiPlayer::Paranoid
             && v.player_count() > 2
             && !v.has_tracks()
             && !v.has_hidden_state()

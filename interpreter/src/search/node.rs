@@ -103,6 +103,38 @@ impl Searcher {
         v
     }
 
+    /// Under BRS+, the value of an opponent playing his most likely move (the first
+    /// of `list` in the move order) instead of passing: the round's reply is left to
+    /// the opponents after him when none was made (`replied` false). `None` as for
+    /// [`Searcher::pass_on`], or when he has no move.
+    #[allow(clippy::too_many_arguments)]
+    fn guess_on(
+        &mut self,
+        pos: &mut Position,
+        list: &mut crate::moves::MoveList,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        forced: bool,
+    ) -> Option<i32> {
+        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
+        let table_move = self.tt.probe(key).and_then(|e| e.mv);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order.sort(pos, list, &mut scores, table_move, ply);
+        self.scores[ply] = scores;
+        let &m = list.first()?;
+        pos.make(m);
+        let v = if pos.finish.is_none() && (forced || self.side(pos) < 0) {
+            Some(self.descend(pos, depth, ply + 1, alpha, beta, pv, -1))
+        } else {
+            None
+        };
+        pos.unmake();
+        v
+    }
+
     /// True when passing is a fair test of "this side is doing well" here: two
     /// players, no hidden state or turn tracks, the variant allows it, and the side
     /// to move has a piece that is neither a pawn nor royal (zugzwang is rare then).
@@ -153,11 +185,18 @@ impl Searcher {
         // Best reply: once an opponent replied, the others pass (not out of check).
         let opponent_of_best_reply = self.best_reply && side < 0;
         if opponent_of_best_reply && self.replied && !in_check {
-            self.lists[ply] = list;
-            if let Some(v) = self.pass_on(pos, depth, ply, alpha, beta, pv, true) {
+            let v = if self.guess_others {
+                self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, true)
+            } else {
+                self.lists[ply] = list;
+                let v = self.pass_on(pos, depth, ply, alpha, beta, pv, true);
+                list = std::mem::take(&mut self.lists[ply]);
+                v
+            };
+            if let Some(v) = v {
+                self.lists[ply] = list;
                 return v;
             }
-            list = std::mem::take(&mut self.lists[ply]);
         }
         let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
         let mut table_move = None;
@@ -258,10 +297,14 @@ impl Searcher {
                 }
             }
         }
-        self.lists[ply] = list;
         // Best reply: this opponent may leave the round's reply to the next one.
         if opponent_of_best_reply && !self.replied && !in_check && best < beta && !self.stop {
-            if let Some(v) = self.pass_on(pos, depth, ply, alpha, beta, pv, false) {
+            let left = if self.guess_others {
+                self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, false)
+            } else {
+                self.pass_on(pos, depth, ply, alpha, beta, pv, false)
+            };
+            if let Some(v) = left {
                 searched += 1;
                 if v > best {
                     best = v;
@@ -269,9 +312,11 @@ impl Searcher {
                 }
             }
             if self.stop {
+                self.lists[ply] = list;
                 return 0;
             }
         }
+        self.lists[ply] = list;
         if searched == 0 {
             // In check, no move was searched only when there is none, yet the game
             // goes on (with three or more players a mated player is out at his own

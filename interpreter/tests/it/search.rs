@@ -337,11 +337,18 @@ fn a_zugzwang_hint_turns_null_moves_off_and_changes_no_rule() {
 #[test]
 fn best_reply_plays_legal_moves_and_beats_random_movers() {
     use chessgraph::search::MultiPlayer;
-    for name in ["chess-for-3", "zubrin", "dreierschach"] {
+    let cases = [
+        ("chess-for-3", MultiPlayer::BestReply),
+        ("zubrin", MultiPlayer::BestReply),
+        ("dreierschach", MultiPlayer::BestReply),
+        ("chess-for-3", MultiPlayer::BestReplyPlus),
+        ("dreierschach", MultiPlayer::BestReplyPlus),
+    ];
+    for (name, multi) in cases {
         let v = named(name, &[]);
         let mut engine = Searcher::new(&v, Limits::depth(2));
-        engine.set_multi_player(MultiPlayer::BestReply);
-        assert_eq!(engine.multi_player(), MultiPlayer::BestReply);
+        engine.set_multi_player(multi);
+        assert_eq!(engine.multi_player(), multi);
         let (mut r1, mut r2) = (RandomMover::new(1), RandomMover::new(2));
         let mut pos = Position::start(&v);
         let mut record = GameRecord::new(name);
@@ -353,16 +360,20 @@ fn best_reply_plays_legal_moves_and_beats_random_movers() {
         )
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         let scores = end.scores.unwrap_or_else(|| panic!("{name}: unfinished"));
-        assert_eq!(scores[0], Score::Win, "{name}: {scores:?}");
+        assert_eq!(scores[0], Score::Win, "{name} {multi:?}: {scores:?}");
     }
     // The same depth reaches other positions than paranoid: the trees differ.
     let v = named("chess-for-3", &[]);
     let mut pos = Position::start(&v);
     let mut nodes = Vec::new();
-    for multi in [MultiPlayer::Paranoid, MultiPlayer::BestReply] {
+    for multi in [
+        MultiPlayer::Paranoid,
+        MultiPlayer::BestReply,
+        MultiPlayer::BestReplyPlus,
+    ] {
         let mut s = Searcher::new(&v, Limits::depth(4));
         s.set_multi_player(multi);
         nodes.push(s.search(&mut pos).unwrap().nodes);
     }
-    assert_ne!(nodes[0], nodes[1]);
+    assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
 }
