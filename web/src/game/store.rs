@@ -1,5 +1,8 @@
-//! The games being played: a bounded map from id to game. When it is full, the game
-//! left alone longest (over an hour) makes room; otherwise a new game is refused.
+//! The games being played: a bounded map from id to game. Finished games nobody has
+//! looked at for ten minutes, and games nobody has touched for a day, are dropped
+//! when a game is added, so the store holds what is in use; when it is full anyway,
+//! the game left alone longest makes room if it is over or idle for ten minutes,
+//! otherwise a new game is refused.
 
 use super::Game;
 use crate::lock;
@@ -9,8 +12,13 @@ use std::time::Duration;
 
 /// Most games kept at once.
 pub const MAX_GAMES: usize = 1000;
-/// A game untouched this long may be dropped to make room, even unfinished.
+/// A game untouched this long may be dropped to make room, even unfinished; a
+/// finished one is dropped after this long anyway.
 const IDLE: Duration = Duration::from_secs(600);
+/// An unfinished game untouched this long is dropped.
+const ABANDONED: Duration = Duration::from_secs(24 * 3600);
+/// How often (in games added) the store is swept.
+const SWEEP_EVERY: u64 = 64;
 
 /// The games.
 #[derive(Default)]
@@ -23,6 +31,15 @@ impl Store {
     /// Adds a game; `None` when the store is full of games in use.
     pub fn insert(&self, game: Game) -> Option<u64> {
         let mut games = lock(&self.games);
+        if *lock(&self.next) % SWEEP_EVERY == 0 {
+            games.retain(|_, g| match g.try_lock() {
+                Ok(mut g) => {
+                    let idle = g.touched.elapsed();
+                    g.thinking || !(idle > ABANDONED || (idle > IDLE && g.is_over()))
+                }
+                Err(_) => true,
+            });
+        }
         if games.len() >= MAX_GAMES {
             let idle = games
                 .iter()
