@@ -349,18 +349,12 @@ impl App {
             depth: u32,
         }
         let p: P = body(req)?;
-        let (v, _) = design::compile(&self.catalogue, &p.src).map_err(|ds| {
-            Response::json_status(
-                422,
-                &json!({ "error": "the variant does not compile", "diagnostics": ds }),
-            )
-        })?;
+        let v = self.compiled(&p.src)?;
         let depth = p.depth.clamp(1, design::MAX_PERFT_DEPTH);
-        let id = self
-            .jobs
-            .start("perft", move |progress| design::perft(&v, depth, progress))
-            .ok_or_else(|| bad(429, "two jobs are running: wait for one to finish"))?;
-        Ok(Response::json(&json!({ "job": id.to_string() })))
+        started(
+            self.jobs
+                .start("perft", move |progress| design::perft(&v, depth, progress)),
+        )
     }
 
     fn selfplay(&self, req: &Request) -> Answer {
@@ -373,23 +367,26 @@ impl App {
             ms: Option<u64>,
         }
         let s: S = body(req)?;
-        let (v, _) = design::compile(&self.catalogue, &s.src).map_err(|ds| {
-            Response::json_status(
-                422,
-                &json!({ "error": "the variant does not compile", "diagnostics": ds }),
-            )
-        })?;
+        let v = self.compiled(&s.src)?;
         let (games, ms) = (
             s.games.clamp(1, design::MAX_SELFPLAY_GAMES),
             s.ms.unwrap_or(20),
         );
-        let id = self
-            .jobs
-            .start("selfplay", move |progress| {
-                design::selfplay(&v, games, ms, progress)
+        started(self.jobs.start("selfplay", move |progress| {
+            design::selfplay(&v, games, ms, progress)
+        }))
+    }
+
+    /// The variant the sources compile to, or the diagnostics as a 422 answer.
+    fn compiled(&self, src: &Sources) -> Result<Arc<Variant>, Response> {
+        design::compile(&self.catalogue, src)
+            .map(|(v, _)| v)
+            .map_err(|ds| {
+                Response::json_status(
+                    422,
+                    &json!({ "error": "the variant does not compile", "diagnostics": ds }),
+                )
             })
-            .ok_or_else(|| bad(429, "two jobs are running: wait for one to finish"))?;
-        Ok(Response::json(&json!({ "job": id.to_string() })))
     }
 
     /// How many games the server keeps.
@@ -404,6 +401,12 @@ impl Handler for App {
             Ok(r) | Err(r) => r,
         }
     }
+}
+
+/// The answer to a job started (its id), or 429 when enough jobs run.
+fn started(id: Option<u64>) -> Answer {
+    let id = id.ok_or_else(|| bad(429, "two jobs are running: wait for one to finish"))?;
+    Ok(Response::json(&json!({ "job": id.to_string() })))
 }
 
 /// Who plays a seat, as a page sends it: `{"computer": true, "level": 4}`.

@@ -93,7 +93,34 @@ impl Searcher {
         pv: bool,
         forced: bool,
     ) -> Option<i32> {
-        pos.make(Move::voluntary_pass());
+        self.round_goes_on(
+            pos,
+            Move::voluntary_pass(),
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+            forced,
+        )
+    }
+
+    /// The value of `m` (a pass, or a move that is not the round's reply) for the
+    /// coalition of opponents: `None` when it would hand the turn to the searching
+    /// player before anyone replied (unless `forced`) or ends the game.
+    #[allow(clippy::too_many_arguments)]
+    fn round_goes_on(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        forced: bool,
+    ) -> Option<i32> {
+        pos.make(m);
         let v = if pos.finish.is_none() && (forced || self.side(pos) < 0) {
             Some(self.descend(pos, depth, ply + 1, alpha, beta, pv, -1))
         } else {
@@ -125,14 +152,7 @@ impl Searcher {
         self.order.sort(pos, list, &mut scores, table_move, ply);
         self.scores[ply] = scores;
         let &m = list.first()?;
-        pos.make(m);
-        let v = if pos.finish.is_none() && (forced || self.side(pos) < 0) {
-            Some(self.descend(pos, depth, ply + 1, alpha, beta, pv, -1))
-        } else {
-            None
-        };
-        pos.unmake();
-        v
+        self.round_goes_on(pos, m, depth, ply, alpha, beta, pv, forced)
     }
 
     /// True when passing is a fair test of "this side is doing well" here: two
