@@ -320,8 +320,7 @@ impl App {
             }
             "resign" => g.resign(a.version, seat).map_err(refused)?,
             "draw" => {
-                let who = seat.unwrap_or_else(|| g.pos.to_move());
-                let said = g.draw(who, a.accept.unwrap_or(true)).map_err(refused)?;
+                let said = g.draw(seat, a.accept.unwrap_or(true)).map_err(refused)?;
                 message = json!(said);
             }
             "seats" => {

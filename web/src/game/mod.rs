@@ -257,8 +257,12 @@ impl Game {
     }
 
     /// `who` offers a draw or accepts the one on the table; the computer's seats
-    /// answer at once. Declining takes the offer off the table.
-    pub fn draw(&mut self, who: Player, accept: bool) -> Result<&'static str, Refused> {
+    /// answer at once. Declining takes the offer off the table. `None`: the people
+    /// sharing one screen: the player to move offers, and an answer to an offer on
+    /// the table is every person's.
+    pub fn draw(&mut self, who: Option<Player>, accept: bool) -> Result<&'static str, Refused> {
+        let table = who.is_none();
+        let who = who.unwrap_or_else(|| self.pos.to_move());
         if self.is_over() {
             return Err(refused(409, "the game is over"));
         }
@@ -271,9 +275,17 @@ impl Game {
             self.bump();
             return Ok("declined");
         }
+        let answering = self.offer.is_some();
         let (offerer, mut yes) = self.offer.take().unwrap_or((who, Vec::new()));
         if !yes.contains(&who) {
             yes.push(who);
+        }
+        if table && answering {
+            for p in 0..n {
+                if !self.is_computer(p) && !self.pos.is_eliminated(p) && !yes.contains(&p) {
+                    yes.push(p);
+                }
+            }
         }
         // The computer answers for its seats.
         let mut searcher = chessgraph::search::Searcher::new(&self.variant(), limits_of(2));
