@@ -767,6 +767,20 @@ test('play: stepping back through the moves shows past positions, the next move 
   check(await page.evaluate(() => document.getElementById('replay').hidden), 'the replay bar stays after a move');
 });
 
+test('crazyhouse: a knight in hand dropped by its button and a click', async ({ open }) => {
+  const page = await open('');
+  await loadPosition(page, 'crazyhouse', [0, 0], 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1');
+  const button = '#drops button[data-drop="knight"]';
+  await page.waitForSelector(button);
+  await page.click(button);
+  eq((await targets(page)).length, 32, 'cells offered to the knight in hand');
+  await clickCell(page, 'e4');
+  await waitMoves(page, 1);
+  await waitPiece(page, 'e4', 'N', colourOf('crazyhouse', 'white'));
+  eq(await moveList(page), ['w N@e4'], 'the move list');
+  check(!(await page.$(button)), 'the drop button stays with an empty hand');
+});
+
 test('play: the board turns to the seat it is seen from', async ({ open }) => {
   const page = await open('');
   await newGame(page, 'chess', [0, 0]);
