@@ -324,6 +324,19 @@ impl Variant {
             .map(|i| i as Player)
     }
 
+    /// The player called `name` (his name, seat or tag, in any case), as people and
+    /// pages name seats.
+    pub fn player_named(&self, name: &str) -> Option<Player> {
+        self.players
+            .iter()
+            .position(|p| {
+                p.name.eq_ignore_ascii_case(name)
+                    || p.seat.eq_ignore_ascii_case(name)
+                    || p.tag.to_string().eq_ignore_ascii_case(name)
+            })
+            .map(|i| i as Player)
+    }
+
     /// Piece types in declaration order.
     pub fn piece_types(&self) -> &[PieceTypeInfo] {
         &self.types

@@ -23,7 +23,7 @@ use crate::http::{Handler, Request, Response};
 use crate::jobs::Jobs;
 use crate::lock;
 use chessgraph::record::GameRecord;
-use chessgraph::{Player, Position, Variant};
+use chessgraph::{Position, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -435,21 +435,17 @@ fn viewer(v: &Variant, seat: Option<&str>) -> Result<Viewer, Response> {
     let Some(name) = seat.map(str::trim).filter(|s| !s.is_empty()) else {
         return Ok(Viewer::Table);
     };
-    v.players()
-        .iter()
-        .position(|p| p.name.eq_ignore_ascii_case(name) || p.seat.eq_ignore_ascii_case(name))
-        .map(|i| Viewer::Seat(i as Player))
-        .ok_or_else(|| {
-            let names: Vec<&str> = v.players().iter().map(|p| p.name.as_str()).collect();
-            bad(
-                422,
-                format!(
-                    "no seat `{}`: the seats are {}",
-                    shown(name),
-                    names.join(", ")
-                ),
-            )
-        })
+    v.player_named(name).map(Viewer::Seat).ok_or_else(|| {
+        let names: Vec<&str> = v.players().iter().map(|p| p.name.as_str()).collect();
+        bad(
+            422,
+            format!(
+                "no seat `{}`: the seats are {}",
+                shown(name),
+                names.join(", ")
+            ),
+        )
+    })
 }
 
 fn parse_id(id: &str) -> Result<u64, Response> {

@@ -22,26 +22,17 @@ pub fn seen(v: &Variant, name: &str) -> Result<Seen, CliError> {
     if name.eq_ignore_ascii_case("referee") {
         return Ok(Seen::Referee);
     }
-    v.players()
-        .iter()
-        .position(|p| {
-            p.name.eq_ignore_ascii_case(name)
-                || p.seat.eq_ignore_ascii_case(name)
-                || p.tag.to_string().eq_ignore_ascii_case(name)
-        })
-        .and_then(|i| u8::try_from(i).ok())
-        .map(Seen::Player)
-        .ok_or_else(|| {
-            let players: Vec<&str> = v.players().iter().map(|p| p.name.as_str()).collect();
-            CliError::Seat {
-                given: format!(
-                    "no view `{}` in {}",
-                    name.chars().take(60).collect::<String>(),
-                    v.name()
-                ),
-                help: format!("give a player ({}) or `referee`", players.join(", ")),
-            }
-        })
+    v.player_named(name).map(Seen::Player).ok_or_else(|| {
+        let players: Vec<&str> = v.players().iter().map(|p| p.name.as_str()).collect();
+        CliError::Seat {
+            given: format!(
+                "no view `{}` in {}",
+                name.chars().take(60).collect::<String>(),
+                v.name()
+            ),
+            help: format!("give a player ({}) or `referee`", players.join(", ")),
+        }
+    })
 }
 
 /// The mines drawn in this view: the referee's every mine, a player's those shown to

@@ -24,6 +24,18 @@ impl Position {
         self.control[owner as usize * self.v.regions]
     }
 
+    /// The players other than `owner` who move some of his pieces (armies handed
+    /// over by a rule), in turn order without repeats.
+    pub fn controllers_of(&self, owner: Player) -> Vec<Player> {
+        let mut c: Vec<Player> = (0..self.v.cell_count())
+            .map(|cell| self.controller(owner, cell as Cell))
+            .filter(|&c| c != owner)
+            .collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    }
+
     /// True when the piece on `cell` has not moved and its first move matters
     /// (castling partners, types with `first` moves).
     pub fn is_unmoved(&self, cell: Cell) -> bool {

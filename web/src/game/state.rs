@@ -96,17 +96,12 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
         .enumerate()
         .map(|(i, info)| {
             let p = i as Player;
-            let controllers: Vec<&str> = {
-                let mut c: Vec<Player> = (0..v.cell_count())
-                    .map(|cell| g.pos.controller(p, cell as u16))
-                    .filter(|&c| c != p)
-                    .collect();
-                c.sort_unstable();
-                c.dedup();
-                c.iter()
-                    .map(|&c| v.players()[c as usize].name.as_str())
-                    .collect()
-            };
+            let controllers: Vec<&str> = g
+                .pos
+                .controllers_of(p)
+                .iter()
+                .map(|&c| v.players()[c as usize].name.as_str())
+                .collect();
             let seat = match g.seats.get(i) {
                 Some(Seat::Computer(level)) => json!({ "computer": true, "level": level }),
                 _ => json!({ "computer": false }),

@@ -6,7 +6,7 @@
 //! so. Control is read per cell (`Position::controller`), so an army split between
 //! controllers by region is reported with every controller.
 
-use chessgraph::{Cell, Player, Position};
+use chessgraph::{Player, Position};
 
 /// What changes between two moments of a game and is worth announcing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,19 +21,9 @@ impl Armies {
     /// The state of `pos`.
     pub fn of(pos: &Position) -> Armies {
         let n = pos.variant().players().len();
-        let cells = pos.variant().cell_count();
         let eliminated = (0..n).map(|p| pos.is_eliminated(p as Player)).collect();
         let controllers = (0..n)
-            .map(|owner| {
-                let owner = owner as Player;
-                let mut c: Vec<Player> = (0..cells)
-                    .map(|cell| pos.controller(owner, cell as Cell))
-                    .filter(|&c| c != owner)
-                    .collect();
-                c.sort_unstable();
-                c.dedup();
-                c
-            })
+            .map(|owner| pos.controllers_of(owner as Player))
             .collect();
         Armies {
             eliminated,

@@ -1,41 +1,15 @@
 //! Reading typed lines: bounded in length, any bytes accepted (invalid UTF-8 is
 //! replaced), so hostile input is rejected as a bad move, never a crash.
 
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 /// Longest line kept; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1024;
 
-/// The next line, trimmed; `None` at the end of input (or when reading fails).
+/// The next line, trimmed; `None` at the end of input (or when reading fails). The
+/// engine protocols' reader, with a shorter bound: a move or command is short.
 pub fn next_line(input: &mut dyn BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    let n = Read::take(&mut *input, MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut bytes)
-        .ok()?;
-    if n == 0 {
-        return None;
-    }
-    if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
-        // Skip the rest of an over-long line, a bounded buffer at a time.
-        loop {
-            let buf = input.fill_buf().ok()?;
-            if buf.is_empty() {
-                break;
-            }
-            match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let len = buf.len();
-                    input.consume(len);
-                }
-            }
-        }
-        bytes.truncate(MAX_LINE);
-    }
-    Some(String::from_utf8_lossy(&bytes).trim().to_owned())
+    crate::cli::protocol::input::next_line_within(input, MAX_LINE).map(|l| l.text)
 }
 
 #[cfg(test)]

@@ -19,15 +19,21 @@ pub struct Line {
 
 /// The next line of `input`; `None` at the end of input (or when reading fails).
 pub fn next_line(input: &mut dyn BufRead) -> Option<Line> {
+    next_line_within(input, MAX_LINE)
+}
+
+/// The next line of `input`, kept to at most `max` bytes (the rest of a longer line
+/// is skipped unread); `None` at the end of input (or when reading fails).
+pub fn next_line_within(input: &mut dyn BufRead, max: usize) -> Option<Line> {
     let mut bytes = Vec::new();
-    let n = Read::take(&mut *input, MAX_LINE as u64 + 1)
+    let n = Read::take(&mut *input, max as u64 + 1)
         .read_until(b'\n', &mut bytes)
         .ok()?;
     if n == 0 {
         return None;
     }
     let mut cut = false;
-    if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+    if bytes.len() > max && bytes.last() != Some(&b'\n') {
         cut = true;
         // Skip the rest of the line, a buffer at a time.
         while let Ok(buf) = input.fill_buf() {
@@ -45,7 +51,7 @@ pub fn next_line(input: &mut dyn BufRead) -> Option<Line> {
                 }
             }
         }
-        bytes.truncate(MAX_LINE);
+        bytes.truncate(max);
     }
     Some(Line {
         text: String::from_utf8_lossy(&bytes).trim().to_owned(),
