@@ -104,32 +104,78 @@ pub enum Score {
     Draw,
     /// 0 points.
     Loss,
+    /// A share of a win other than 0, 1/2 and 1, in 24ths of a point (1..=23, not 12):
+    /// Glinski's 3/4 for a stalemate is `Share(18)` (`score subject 1/4 actor 3/4`).
+    Share(u8),
 }
 
+/// What a win is worth in [`Score::units`]: results are whole 24ths, so halves,
+/// thirds, quarters, sixths and eighths are exact.
+pub const SCORE_UNITS: u8 = 24;
+
 impl Score {
-    /// Points: 1, 1/2 or 0.
+    /// Points: 1, 1/2, 0 or a share.
     pub fn points(self) -> f64 {
-        match self {
-            Score::Win => 1.0,
-            Score::Draw => 0.5,
-            Score::Loss => 0.0,
-        }
+        self.units() as f64 / SCORE_UNITS as f64
     }
 
-    fn half(self) -> u8 {
+    /// The result in 24ths of a point.
+    pub fn units(self) -> u8 {
         match self {
-            Score::Win => 2,
-            Score::Draw => 1,
+            Score::Win => SCORE_UNITS,
+            Score::Draw => SCORE_UNITS / 2,
             Score::Loss => 0,
+            Score::Share(k) => k.min(SCORE_UNITS),
         }
     }
 
-    fn from_half(h: u8) -> Score {
-        match h {
-            2 => Score::Win,
-            1 => Score::Draw,
-            _ => Score::Loss,
+    /// The result worth `units` 24ths of a point (more than a win is a win).
+    pub fn from_units(units: u8) -> Score {
+        match units {
+            0 => Score::Loss,
+            u if u == SCORE_UNITS / 2 => Score::Draw,
+            u if u >= SCORE_UNITS => Score::Win,
+            u => Score::Share(u),
         }
+    }
+
+    /// The result as written in position strings and records: `1`, `1/2`, `0`, `3/4`.
+    pub fn text(self) -> String {
+        let u = self.units();
+        match u {
+            0 => "0".into(),
+            SCORE_UNITS => "1".into(),
+            _ => {
+                let g = gcd(u, SCORE_UNITS);
+                format!("{}/{}", u / g, SCORE_UNITS / g)
+            }
+        }
+    }
+
+    /// Reads [`Score::text`]: `1`, `0`, or a fraction `N/D` of at most one point whose
+    /// denominator divides 24.
+    pub fn parse(text: &str) -> Option<Score> {
+        let (n, d) = match text.split_once('/') {
+            Some((n, d)) => (n, d),
+            None => (text, "1"),
+        };
+        if n.len() > 3 || d.len() > 3 {
+            return None;
+        }
+        let n: u8 = n.parse().ok()?;
+        let d: u8 = d.parse().ok()?;
+        if d == 0 || SCORE_UNITS % d != 0 || n > d {
+            return None;
+        }
+        Some(Score::from_units(n * (SCORE_UNITS / d)))
+    }
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -151,25 +197,25 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Finish {
     pub reason: EndReason,
-    /// Half points per player.
-    pub half: [u8; MAX_PLAYERS],
+    /// Points per player, in 24ths ([`Score::units`]).
+    pub units: [u8; MAX_PLAYERS],
 }
 
 impl Finish {
     /// Built from per-player scores.
     pub fn new(reason: EndReason, scores: &[Score]) -> Finish {
-        let mut half = [0; MAX_PLAYERS];
-        for (h, s) in half.iter_mut().zip(scores) {
-            *h = s.half();
+        let mut units = [0; MAX_PLAYERS];
+        for (u, s) in units.iter_mut().zip(scores) {
+            *u = s.units();
         }
-        Finish { reason, half }
+        Finish { reason, units }
     }
 
     /// Scores of the first `n` players.
     pub fn scores(&self, n: usize) -> Vec<Score> {
-        self.half[..n]
+        self.units[..n]
             .iter()
-            .map(|&h| Score::from_half(h))
+            .map(|&u| Score::from_units(u))
             .collect()
     }
 }
@@ -289,5 +335,25 @@ mod tests {
         assert_eq!(f.scores(3), vec![Score::Loss, Score::Win, Score::Draw]);
         let total: f64 = f.scores(3).iter().map(|s| s.points()).sum();
         assert_eq!(total, 1.5);
+    }
+
+    #[test]
+    fn shares_read_and_write_as_fractions() {
+        for (text, score) in [
+            ("1", Score::Win),
+            ("1/2", Score::Draw),
+            ("0", Score::Loss),
+            ("3/4", Score::Share(18)),
+            ("1/3", Score::Share(8)),
+        ] {
+            assert_eq!(Score::parse(text), Some(score), "{text}");
+            assert_eq!(score.text(), text);
+        }
+        assert_eq!(Score::parse("2/4"), Some(Score::Draw));
+        assert_eq!(Score::parse("4/4"), Some(Score::Win));
+        for bad in ["5/4", "1/5", "1/0", "x", "", "1/", "-1", "99999/2"] {
+            assert_eq!(Score::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Score::Share(18).points(), 0.75);
     }
 }

@@ -21,29 +21,51 @@ impl Default for Points {
     }
 }
 
-/// The index of a result in [`Points`].
-pub(crate) fn slot(score: Score) -> usize {
+/// The index of a result in [`Points`] (a share has none: it lies between loss and win).
+pub(crate) fn slot(score: Score) -> Option<usize> {
     match score {
-        Score::Win => 0,
-        Score::Draw => 1,
-        Score::Loss => 2,
+        Score::Win => Some(0),
+        Score::Draw => Some(1),
+        Score::Loss => Some(2),
+        Score::Share(_) => None,
     }
 }
 
 impl Points {
-    /// The points of a result.
-    pub fn of(self, score: Score) -> f64 {
-        self.halves[slot(score)] as f64 / 2.0
+    /// The points of a result, in 48ths of a point (half points times 24ths).
+    fn in_48ths(self, score: Score) -> i64 {
+        match slot(score) {
+            Some(i) => self.halves[i] * 24,
+            None => {
+                let [win, _, loss] = self.halves;
+                loss * 24 + (win - loss) * score.units() as i64
+            }
+        }
     }
 
-    /// The points of a result as text: `3`, `1/2`, `5/2`.
+    /// The points of a result (a share of a win: the loss's points plus that share of
+    /// the difference to a win's).
+    pub fn of(self, score: Score) -> f64 {
+        self.in_48ths(score) as f64 / 48.0
+    }
+
+    /// The points of a result as text: `3`, `1/2`, `5/2`, `3/4`.
     pub fn text(self, score: Score) -> String {
-        let h = self.halves[slot(score)];
-        if h % 2 == 0 {
-            (h / 2).to_string()
+        let n = self.in_48ths(score);
+        let g = gcd(n.unsigned_abs(), 48) as i64;
+        if g == 48 {
+            (n / 48).to_string()
         } else {
-            format!("{h}/2")
+            format!("{}/{}", n / g, 48 / g)
         }
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -76,6 +98,8 @@ mod tests {
         assert_eq!(v.points(Score::Draw), 0.5);
         assert_eq!(v.points_text(Score::Draw), "1/2");
         assert_eq!(v.points_text(Score::Loss), "0");
+        assert_eq!(v.points(Score::Share(18)), 0.75);
+        assert_eq!(v.points_text(Score::Share(18)), "3/4");
     }
 
     #[test]

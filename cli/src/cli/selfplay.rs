@@ -58,7 +58,23 @@ struct Row {
     wins: u32,
     draws: u32,
     losses: u32,
+    /// Results that were other shares of a point (Glinski's 3/4 for a stalemate):
+    /// counted in `points` only.
+    shares: u32,
     points: f64,
+}
+
+impl Row {
+    /// Counts one result.
+    fn count(&mut self, v: &Variant, s: Score) {
+        match s {
+            Score::Win => self.wins += 1,
+            Score::Draw => self.draws += 1,
+            Score::Loss => self.losses += 1,
+            Score::Share(_) => self.shares += 1,
+        }
+        self.points += v.points(s);
+    }
 }
 
 /// The results table.
@@ -77,6 +93,10 @@ fn table(v: &Variant, kinds: &[String], rows: &[Row], games: u32, plies: u64, cu
         "{games} games, average length {:.1} plies, {cut} stopped by the length guard (counted as draws)\n",
         plies as f64 / games as f64
     );
+    let shares: u32 = rows.iter().map(|r| r.shares).sum();
+    if shares > 0 {
+        s += &format!("{shares} results were other shares of a point (counted in points only)\n");
+    }
     s
 }
 
@@ -198,21 +218,10 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             vec![Score::Draw; n]
         });
         for (row, &s) in rows.iter_mut().zip(&scores) {
-            match s {
-                Score::Win => row.wins += 1,
-                Score::Draw => row.draws += 1,
-                Score::Loss => row.losses += 1,
-            }
-            row.points += v.points(s);
+            row.count(&v, s);
         }
         if challenger.is_some() {
-            let s = scores[g as usize % n];
-            match s {
-                Score::Win => challenger_row.wins += 1,
-                Score::Draw => challenger_row.draws += 1,
-                Score::Loss => challenger_row.losses += 1,
-            }
-            challenger_row.points += v.points(s);
+            challenger_row.count(&v, scores[g as usize % n]);
         }
         if let Some(dir) = records {
             records::write(&dir.join(format!("game-{:04}.pgn", g + 1)), &record)?;

@@ -540,6 +540,8 @@ pub struct EndDecl {
     pub event: Spanned<Event>,
     /// What follows.
     pub outcomes: Vec<Spanned<Outcome>>,
+    /// `at once`: a no-move event tested for every player after each move.
+    pub at_once: Option<Span>,
     /// A name for the end (`"king of the hill"`), shown when it ends a game.
     pub label: Option<Spanned<String>>,
     /// The whole statement.
@@ -732,6 +734,59 @@ pub enum Outcome {
     /// `rank by EXPR`: the players (still in) with the largest value of EXPR win, the
     /// others lose; a draw when all are equal.
     RankBy(Spanned<super::expr::Expr>),
+    /// `rank all by EXPR`: the same over every player, eliminated players too.
+    RankAllBy(Spanned<super::expr::Expr>),
+    /// `add EXPR to COUNTER [of WHO]`: a counter grows (the game goes on).
+    Add(AddOutcome),
+    /// `score subject F actor F [others F]`: the game ends with these shares of a point.
+    Score(Vec<Share>),
+}
+
+/// `add EXPR to COUNTER [of WHO]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AddOutcome {
+    /// How much (`-1` or an expression).
+    pub amount: Spanned<super::expr::Expr>,
+    /// Which counter.
+    pub counter: Ident,
+    /// Whose counter (default: the subject's).
+    pub to: Option<Spanned<AddTo>>,
+}
+
+/// Whose counter an `add` changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AddTo {
+    /// The event's subject.
+    Subject,
+    /// The event's actor.
+    Actor,
+    /// Each other player still in.
+    Others,
+    /// Each player still in.
+    All,
+    /// A player by name.
+    Player(Ident),
+}
+
+/// Who gets a share in `score`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShareTo {
+    /// The event's subject.
+    Subject,
+    /// The event's actor.
+    Actor,
+    /// Every other player still in.
+    Others,
+}
+
+/// One share of `score`: who and the fraction as written (`3/4`: numerator and
+/// denominator, checked by the compiler).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Share {
+    /// Who.
+    pub to: ShareTo,
+    /// `(numerator, denominator)`.
+    pub fraction: Spanned<(u32, u32)>,
 }
 
 /// How long en-passant cells stay capturable.

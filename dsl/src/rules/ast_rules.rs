@@ -8,13 +8,6 @@ use crate::span::{Span, Spanned};
 /// What an `after move` rule does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
-    /// `add N to COUNTER`: the mover's counter changes by N.
-    Add {
-        /// How much.
-        amount: Spanned<i64>,
-        /// Which counter.
-        counter: Ident,
-    },
     /// `explode DIRS [except PIECES]`: after a capture, the capturing piece and the
     /// pieces next to the target along DIRS (but those of the excepted types) leave the
     /// board.

@@ -54,6 +54,8 @@ pub enum Cond {
     RoundStart,
     /// A name standing for a condition (a `bool` option).
     Name(Ident),
+    /// `eliminated [of WHOSE]`: the subject (or one of WHOSE) is out of the game.
+    Eliminated(Option<Spanned<Whose>>),
     /// `line N [PIECES] [along DIRS] [of WHOSE]`: pieces in a row.
     Line(LineFact),
     /// `material each|all ALTS`: piece letters on the board.
@@ -186,6 +188,9 @@ impl Builder<'_> {
             Rule::kw_moved => Cond::Moved,
             Rule::round_start => Cond::RoundStart,
             Rule::cond_name => Cond::Name(self.ident(pair)),
+            Rule::eliminated_fact => {
+                Cond::Eliminated(find(&pair, Rule::whose).map(|w| self.whose(w)))
+            }
             Rule::line_fact => Cond::Line(self.line_fact(pair)),
             _ => Cond::Material {
                 scope: match find(&pair, Rule::kw_each) {

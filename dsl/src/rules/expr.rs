@@ -40,6 +40,10 @@ pub enum Term {
     Royals(Option<Spanned<Whose>>),
     /// `players`: players still in the game.
     Players,
+    /// `players checked`: other players still in whose royal the subject attacks.
+    PlayersChecked,
+    /// `captured value`: the `value`s of the other players' pieces the move removed.
+    CapturedValue,
     /// `lost [of WHOSE]`: points of material lost to captures.
     Lost(Option<Spanned<Whose>>),
     /// `repetitions`: how often the position occurred since the last irreversible move.
@@ -87,6 +91,8 @@ impl Builder<'_> {
             },
             Rule::royals_term => Term::Royals(whose(self, &inner)),
             Rule::players_term => Term::Players,
+            Rule::players_checked => Term::PlayersChecked,
+            Rule::captured_value => Term::CapturedValue,
             Rule::lost_term => Term::Lost(whose(self, &inner)),
             Rule::kw_repetitions => Term::Repetitions,
             Rule::kw_quiet => Term::Quiet,

@@ -25,11 +25,11 @@ pub(crate) fn compile(active: &Active, opts: &Options, cx: &mut Cx) -> Points {
     }
     if let Some(decl) = active.points.first() {
         for (key, value) in &decl.entries {
-            let i = crate::scoring::slot(match key.node {
-                ResultKey::Win => crate::Score::Win,
-                ResultKey::Draw => crate::Score::Draw,
-                ResultKey::Loss => crate::Score::Loss,
-            });
+            let i = match key.node {
+                ResultKey::Win => 0,
+                ResultKey::Draw => 1,
+                ResultKey::Loss => 2,
+            };
             if let Some(n) = opts.num_in(value, 0, MAX_POINTS, "points", cx) {
                 points.halves[i] = 2 * n;
             }

@@ -35,7 +35,6 @@ pub(crate) use read::Reader;
 
 use crate::error::{PositionError, PositionErrorKind as K};
 use crate::ids::{Kind, PieceType, Player};
-use crate::outcome::Score;
 use crate::position::Position;
 use crate::variant::Variant;
 use std::fmt;
@@ -306,15 +305,7 @@ impl Position {
         }
         self.write_mines(&mut s, viewer);
         if let Some(fin) = self.finish {
-            let scores: Vec<&str> = fin
-                .scores(n)
-                .iter()
-                .map(|s| match s {
-                    Score::Win => "1",
-                    Score::Draw => "1/2",
-                    Score::Loss => "0",
-                })
-                .collect();
+            let scores: Vec<String> = fin.scores(n).iter().map(|s| s.text()).collect();
             s.push_str(&format!(
                 " end={}:{}",
                 v.end_label(fin.reason),

@@ -467,15 +467,7 @@ impl Reader<'_> {
                         reason.len(),
                     )
                 })?;
-                let scores: Option<Vec<Score>> = scores
-                    .split(',')
-                    .map(|s| match s {
-                        "1" => Some(Score::Win),
-                        "1/2" => Some(Score::Draw),
-                        "0" => Some(Score::Loss),
-                        _ => None,
-                    })
-                    .collect();
+                let scores: Option<Vec<Score>> = scores.split(',').map(Score::parse).collect();
                 match scores {
                     Some(s) if s.len() == n => pos.finish = Some(Finish::new(reason, &s)),
                     _ => {

@@ -159,11 +159,7 @@ fn block(v: &Arc<Variant>, b: &Block) -> Result<String, ReviewError> {
 
 /// `white 1, black 0`.
 fn score_text(v: &Variant, scores: &[Score]) -> String {
-    let points = |s: &Score| match s {
-        Score::Win => "1",
-        Score::Draw => "1/2",
-        Score::Loss => "0",
-    };
+    let points = |s: &Score| s.text();
     v.players()
         .iter()
         .zip(scores)

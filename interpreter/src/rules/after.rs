@@ -21,16 +21,21 @@ impl Position {
         let v = &*self.v;
         let mut removed = 0u64;
         let mut victim = None;
+        let mut taken = 0;
         if u.captured != 0 && u.mv.kind != mk::CASTLE {
             let k = u.captured - 1;
             removed |= bit(k);
-            victim = Some(v.kind_owner[k as usize]);
+            let (owner, value) = v.owner_and_value(k);
+            victim = Some(owner);
+            taken += value;
         }
         let log = &self.removed_log[self.removed_log.len() - u.removed as usize..];
         for r in log {
-            if v.kind_owner[r.kind as usize] != u.mover {
+            let (owner, value) = v.owner_and_value(r.kind);
+            if owner != u.mover {
                 removed |= bit(r.kind);
-                victim.get_or_insert(v.kind_owner[r.kind as usize]);
+                victim.get_or_insert(owner);
+                taken += value;
             }
         }
         let blasted = self.blasted_now();
@@ -42,6 +47,7 @@ impl Position {
             moved: u.moved.saturating_sub(1),
             removed,
             victim,
+            taken,
             blasted,
         }
     }
@@ -54,11 +60,16 @@ impl Position {
         }
     }
 
-    /// Runs the rules about the position (after the turn has passed).
+    /// Runs the rules about the position (after the turn has passed), then the
+    /// no-move rules marked `at once` for every other player.
     #[inline]
     pub(crate) fn after_move_then(&mut self, u: &mut Undo) {
         if !self.v.rules.after.is_empty() {
             self.run_after(u, true);
+        }
+        if self.v.rules.at_once && !self.probing && self.finish.is_none() {
+            self.stuck_at_once(u);
+            self.skip_eliminated_turn(u);
         }
     }
 

@@ -94,6 +94,8 @@ pub(crate) enum Cond {
     Blasted(u64),
     /// Pieces in a row (`line.rs`).
     Line(Box<super::line::Line>),
+    /// One of these players is out of the game.
+    Eliminated(Whose),
 }
 
 impl Cond {
@@ -123,6 +125,8 @@ pub(crate) struct MoveFacts {
     pub removed: u64,
     /// Owner of the captured piece (or of the piece a mine blew up).
     pub victim: Option<Player>,
+    /// The `value`s of the other players' pieces the move removed (`captured value`).
+    pub taken: i64,
     /// Kinds a mine blew up.
     pub blasted: u64,
 }
@@ -206,6 +210,7 @@ impl Position {
             Cond::CheckApplies => self.check_applies(s.subject),
             Cond::Blasted(kinds) => s.facts.is_some_and(|f| f.blasted & kinds != 0),
             Cond::Line(line) => self.has_line(line, s),
+            Cond::Eliminated(whose) => self.players_of(*whose, s) & self.eliminated as u32 != 0,
             Cond::Can(_) | Cond::LoneMate | Cond::CheckAll(_) => false,
         }
     }
@@ -257,17 +262,19 @@ impl Position {
             _ => None,
         };
         let captured = at.map_or(0, |c| board[c as usize]);
-        let (removed, victim) = if captured == 0 {
-            (0, None)
+        let (removed, victim, taken) = if captured == 0 {
+            (0, None, 0)
         } else {
             let k = captured - 1;
-            (bit(k), Some(self.v.kind_owner[k as usize]))
+            let (owner, value) = self.v.owner_and_value(k);
+            (bit(k), Some(owner), value)
         };
         MoveFacts {
             mv,
             moved,
             removed,
             victim,
+            taken,
             blasted: 0,
         }
     }
@@ -367,7 +374,7 @@ impl Cond {
             Cond::Not(c) => c.reads_move(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::reads_move),
             Cond::Cmp(a, _, b) => a.reads_move() || b.reads_move(),
-            Cond::Check(w) => *w == Whose::Victim,
+            Cond::Check(w) | Cond::Eliminated(w) => *w == Whose::Victim,
             Cond::GivesCheck(_)
             | Cond::Captures(_)
             | Cond::Threatens(_)
@@ -489,6 +496,7 @@ impl Lower<'_, '_> {
                 alternatives,
             } => self.material(*scope, alternatives)?,
             ast::Cond::Name(n) => self.named_cond(n, stage)?,
+            ast::Cond::Eliminated(w) => Cond::Eliminated(self.whose(w.as_ref(), stage)?),
             ast::Cond::Line(f) => self.line(f, stage)?,
         })
     }

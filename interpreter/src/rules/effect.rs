@@ -33,12 +33,26 @@ pub(crate) enum Effect {
     /// The players still in with the largest value win, the others lose; all equal: a
     /// draw (`most royals` is `rank by royals`).
     RankBy(Expr),
-    /// The subject's counter grows by `amount`.
+    /// The same over every player, eliminated players too (`rank all by`).
+    RankAllBy(Expr),
+    /// A counter grows by `amount` (evaluated for the subject, with the move's facts).
     Add {
         /// Index in [`super::Rules::counters`].
         counter: u16,
         /// How much.
-        amount: i64,
+        amount: Expr,
+        /// Whose counter.
+        to: AddTo,
+    },
+    /// The game ends with these shares of a point, in 24ths ([`Score::units`]):
+    /// the subject's, the actor's and every other player's still in.
+    Score {
+        /// The subject's share.
+        subject: u8,
+        /// The actor's share.
+        actor: u8,
+        /// Every other player's still in.
+        others: u8,
     },
     /// After a capture: the capturing piece and the pieces around the target leave the
     /// board ([`super::Rules::explosions`]).
@@ -58,8 +72,25 @@ impl Effect {
                 | Effect::Draw
                 | Effect::LoseToActor
                 | Effect::RankBy(_)
+                | Effect::RankAllBy(_)
+                | Effect::Score { .. }
         )
     }
+}
+
+/// Whose counter an [`Effect::Add`] changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AddTo {
+    /// The event's subject.
+    Subject,
+    /// The event's actor.
+    Actor,
+    /// Every other player still in.
+    Others,
+    /// Every player still in.
+    All,
+    /// One player.
+    Player(Player),
 }
 
 /// The cells an explosion reaches around each target, per player (the directions are
@@ -167,7 +198,11 @@ impl Position {
                     }
                 }),
                 Effect::RankBy(expr) => {
-                    let f = self.ranked(expr, reason);
+                    let f = self.ranked(expr, reason, false);
+                    self.record(f, u);
+                }
+                Effect::RankAllBy(expr) => {
+                    let f = self.ranked(expr, reason, true);
                     self.record(f, u);
                 }
                 Effect::Eliminate => self.eliminate(subject, u),
@@ -182,9 +217,26 @@ impl Position {
                     }
                 }
                 Effect::Pass => {}
-                Effect::Add { counter, amount } => {
-                    self.add_counter(*counter as usize, subject, *amount, u)
-                }
+                Effect::Add {
+                    counter,
+                    amount,
+                    to,
+                } => self.add_effect(*counter as usize, amount, *to, subject, actor, u),
+                Effect::Score {
+                    subject: mine,
+                    actor: theirs,
+                    others,
+                } => self.finish_with(reason, u, |p, out| {
+                    Score::from_units(if out {
+                        0
+                    } else if p == subject {
+                        *mine
+                    } else if p == actor {
+                        *theirs
+                    } else {
+                        *others
+                    })
+                }),
                 Effect::Explode(x) => self.explode(*x as usize, u),
             }
         }
@@ -205,13 +257,13 @@ impl Position {
         self.record(Finish::new(reason, &scores[..n]), u);
     }
 
-    /// The result of `rank by expr`: the players still in with the largest value win,
-    /// the others lose; all equal: a draw.
-    pub(crate) fn ranked(&self, expr: &Expr, reason: EndReason) -> Finish {
+    /// The result of `rank by expr`: the players still in (`all`: every player) with
+    /// the largest value win, the others lose; all equal: a draw.
+    pub(crate) fn ranked(&self, expr: &Expr, reason: EndReason, all: bool) -> Finish {
         let n = self.v.player_count();
         let mut values = [None; MAX_PLAYERS];
         for (p, v) in values.iter_mut().enumerate().take(n) {
-            if !self.is_eliminated(p as Player) {
+            if all || !self.is_eliminated(p as Player) {
                 let scope = Scope {
                     subject: p as Player,
                     mover: p as Player,
@@ -256,6 +308,46 @@ impl Position {
                 self.apply_effects(&v.rules.last_player, last, last, EndReason::LastPlayer, u);
             }
             _ => {}
+        }
+    }
+
+    /// `add EXPR to COUNTER of WHO`: the amount is read for the subject, with the facts
+    /// of the move `u` records (none for a pass).
+    fn add_effect(
+        &mut self,
+        c: usize,
+        amount: &Expr,
+        to: AddTo,
+        subject: Player,
+        actor: Player,
+        u: &mut Undo,
+    ) {
+        let facts = if u.mv.kind == crate::moves::mk::PASS || !amount.reads_move() {
+            None
+        } else {
+            Some(self.facts_after(u))
+        };
+        let scope = Scope {
+            subject,
+            mover: u.mover,
+            facts,
+        };
+        let n = self.value(amount, &scope);
+        if n == 0 {
+            return;
+        }
+        let count = self.v.player_count() as Player;
+        for p in 0..count {
+            let gets = match to {
+                AddTo::Subject => p == subject,
+                AddTo::Actor => p == actor,
+                AddTo::Others => p != subject && !self.is_eliminated(p),
+                AddTo::All => !self.is_eliminated(p),
+                AddTo::Player(q) => p == q,
+            };
+            if gets {
+                self.add_counter(c, p, n, u);
+            }
         }
     }
 
@@ -338,7 +430,14 @@ mod tests {
         assert!(!Effect::Eliminate.ends() && !Effect::Pass.ends());
         assert!(!Effect::Add {
             counter: 0,
-            amount: 1
+            amount: super::Expr::Lit(1),
+            to: super::AddTo::Subject,
+        }
+        .ends());
+        assert!(Effect::Score {
+            subject: 6,
+            actor: 18,
+            others: 0
         }
         .ends());
     }

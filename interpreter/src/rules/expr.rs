@@ -67,6 +67,10 @@ pub(crate) enum Expr {
     Royals(Whose),
     /// Players still in.
     Players,
+    /// Other players still in whose royal the subject's pieces attack.
+    PlayersChecked,
+    /// The `value`s of the other players' pieces the move removed.
+    CapturedValue,
     /// Points of material lost.
     Lost(Whose),
     /// How often the position occurred since the last irreversible move.
@@ -131,6 +135,15 @@ impl Position {
                 sum_players(set, &|p| self.count_pieces(p, self.v.royal_kinds, None))
             }
             Expr::Players => self.active_count() as i64,
+            Expr::PlayersChecked => {
+                let mine = self.friends_of(s.subject);
+                (0..self.v.player_count() as Player)
+                    .filter(|&p| {
+                        p != s.subject && !self.is_eliminated(p) && self.royal_attacked_by(p, mine)
+                    })
+                    .count() as i64
+            }
+            Expr::CapturedValue => s.facts.map_or(0, |f| f.taken),
             Expr::Lost(whose) => {
                 let set = self.players_of(*whose, s);
                 sum_players(set, &|p| self.lost[p as usize])
@@ -234,7 +247,7 @@ impl Expr {
     /// True when the value reads the move (its target).
     pub(crate) fn reads_move(&self) -> bool {
         match self {
-            Expr::PiecesAlong { .. } => true,
+            Expr::PiecesAlong { .. } | Expr::CapturedValue => true,
             Expr::Sum(ts) => ts.iter().any(|(_, t)| t.reads_move()),
             _ => self.reads_victim(),
         }
@@ -248,6 +261,7 @@ impl Expr {
             | Expr::Lost(_)
             | Expr::Counter(..)
             | Expr::Players
+            | Expr::CapturedValue
             | Expr::PiecesAlong { .. } => true,
             Expr::Sum(ts) => ts.iter().all(|(_, t)| t.constant_in_move()),
             _ => false,
@@ -326,6 +340,14 @@ impl Lower<'_, '_> {
             }
             ast::Term::Royals(w) => Expr::Royals(self.whose(w.as_ref(), stage)?),
             ast::Term::Players => Expr::Players,
+            ast::Term::PlayersChecked => Expr::PlayersChecked,
+            ast::Term::CapturedValue => {
+                if matches!(stage, Stage::Adjudicate | Stage::Check) {
+                    self.no_move_here(t.span, stage, "`captured value` is about a move");
+                    return None;
+                }
+                Expr::CapturedValue
+            }
             ast::Term::Lost(w) => Expr::Lost(self.whose(w.as_ref(), stage)?),
             ast::Term::Repetitions => Expr::Repetitions,
             ast::Term::Quiet => Expr::Quiet,

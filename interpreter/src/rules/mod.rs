@@ -26,7 +26,7 @@ mod line;
 mod stuck;
 
 pub(crate) use cond::{Cond, Scope};
-pub(crate) use effect::{Effect, Explosion};
+pub(crate) use effect::{AddTo, Effect, Explosion};
 pub(crate) use expr::{Expr, Whose};
 
 use crate::cellset::CellSet;
@@ -136,6 +136,8 @@ pub(crate) struct StuckRule {
     pub effects: Vec<Effect>,
     /// Why the game ends.
     pub reason: EndReason,
+    /// `at once`: also tested, after every move, for each player not to move.
+    pub at_once: bool,
 }
 
 /// A per-player counter (`counter NAME`).
@@ -175,6 +177,9 @@ pub(crate) struct Rules {
     pub counters: Vec<Counter>,
     /// The player to move may pass (`allow pass`).
     pub allow_pass: bool,
+    /// A no-move rule is tested `at once` for every player after each move
+    /// (`stuck.rs`).
+    pub at_once: bool,
     /// `hint zugzwang`: passing could help, so the search never tests a position by
     /// passing.
     pub zugzwang: bool,
@@ -212,6 +217,7 @@ impl Default for Rules {
             mines: None,
             counters: Vec::new(),
             allow_pass: false,
+            at_once: false,
             zugzwang: false,
             zones: Vec::new(),
             explosions: Vec::new(),

@@ -104,6 +104,58 @@ impl Position {
         self.probe(crate::Move::pass(), |p| p.finish.is_none())
     }
 
+    /// After a move, each player still in (in turn order after the mover) who has no
+    /// legal move, as if it were his turn, gets the first `at once` no-move rule that
+    /// holds for him: four-player chess eliminates a mated player at once rather than
+    /// at his turn, so a player mated by one opponent cannot be freed by another.
+    pub(crate) fn stuck_at_once(&mut self, u: &mut Undo) {
+        let v = Arc::clone(&self.v);
+        let n = v.player_count();
+        let mover = u.mover;
+        for i in 1..n {
+            if self.finish.is_some() {
+                return;
+            }
+            let p = ((mover as usize + i) % n) as Player;
+            if self.is_eliminated(p) || self.has_move_as(p) {
+                continue;
+            }
+            let scope = Scope {
+                subject: p,
+                mover,
+                facts: None,
+            };
+            for r in v.rules.stuck.iter().filter(|r| r.at_once) {
+                if self.holds(&r.cond, &scope) {
+                    let actor = match r.credit {
+                        Credit::Previous => mover,
+                        Credit::Checker => self.checking_player(p),
+                        Credit::LoneMater => self
+                            .lone_mater(p)
+                            .unwrap_or_else(|| self.checking_player(p)),
+                    };
+                    self.apply_effects(&r.effects, p, actor, r.reason, u);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether `p` would have a legal move if it were his turn (the filters and the
+    /// check rule, no pass). The turn is lent to him and given back; the moves tried
+    /// are probes, which test no one else at once.
+    fn has_move_as(&mut self, p: Player) -> bool {
+        let turn = std::mem::replace(&mut self.to_move, p);
+        let mut list = std::mem::take(&mut self.can_scratch);
+        list.clear();
+        self.gen_pseudo(&mut list);
+        self.filter_rules(p, &mut list);
+        let any = !list.is_empty();
+        self.can_scratch = list;
+        self.to_move = turn;
+        any
+    }
+
     /// The opponent credited with a checkmate: the first player after the mated one
     /// in turn order whose pieces attack his royal; else the previous mover.
     pub(crate) fn checking_player(&self, subject: Player) -> Player {

@@ -267,3 +267,83 @@ fn material_rules_are_judged_after_every_move_that_matters() {
     play(&mut p, &["a2a3"]);
     assert!(finished(&mut p).is_none(), "{p}");
 }
+
+#[test]
+fn a_stalemate_scores_shares_of_a_point() {
+    // Glinski's rule: 3/4 for the player who stalemates, 1/4 for the stalemated one.
+    let v = small("check always\nend checkmate: lose\nend stalemate: score subject 1/4 actor 3/4");
+    let mut p = Position::from_str(&v, "k7/8/K7/8/8/8/8/2R5 w - - 0 1").unwrap();
+    play(&mut p, &["c1b1"]);
+    assert!(p.legal_moves().is_empty());
+    let shares = vec![Score::Share(18), Score::Share(6)];
+    assert_eq!(
+        finished(&mut p),
+        Some(("stalemate".to_owned(), shares.clone()))
+    );
+    assert_eq!(v.points_text(Score::Share(18)), "3/4");
+    // The pass that records the end reads back from the position string.
+    let mut after = p.clone();
+    after.make(chessgraph::Move::pass());
+    let text = after.to_string();
+    assert!(text.ends_with("end=stalemate:3/4,1/4"), "{text}");
+    let mut back = Position::from_str(&v, &text).unwrap();
+    assert_eq!(finished(&mut back), Some(("stalemate".to_owned(), shares)));
+    for bad in ["5/4", "1/5", "x"] {
+        let wrong = text.replace("3/4", bad);
+        assert!(Position::from_str(&v, &wrong).is_err(), "{wrong}");
+    }
+}
+
+#[test]
+fn shares_that_no_engine_can_keep_are_errors() {
+    for (rules, code) in [
+        ("end stalemate: score subject 1/5", "compile::bad-share"),
+        ("end stalemate: score subject 5/4", "compile::bad-share"),
+        (
+            "end stalemate: score subject 1/4 subject 1/2",
+            "compile::bad-share",
+        ),
+        ("end repetition 3 at once: draw", "compile::at-once"),
+        (
+            "end repetition 3: add 1 to c\ncounter c",
+            "compile::bad-outcome",
+        ),
+        (
+            "adjudicate if quiet > 3: add 1 to c\ncounter c",
+            "compile::effect-stage",
+        ),
+    ] {
+        let text = format!(
+            "game \"x\"\nboard \"board.yaml\"\nplayer white\nplayer black\n\
+             piece king K royal {{\n step n e s w\n}}\nsetup white: K e1\nsetup black: K e8\n{rules}\n"
+        );
+        let Err(chessgraph::Error::Variant(ds)) =
+            crate::common::compile(&text, &[("board.yaml", &chess_board())], &[])
+        else {
+            panic!("{rules}: compiles");
+        };
+        let codes: Vec<&str> = ds.0.iter().map(|d| d.code).collect();
+        assert!(codes.contains(&code), "{rules}: {codes:?}");
+    }
+}
+
+#[test]
+fn points_per_event_go_to_the_subject_actor_or_others() {
+    let v = small(
+        "check always\ncounter score\n\
+         after move if captures: add captured value + 1 to score\n\
+         after move if gives check: add 2 to score of others\n\
+         end checkmate: lose",
+    );
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1").unwrap();
+    play(&mut p, &["a1a2"]);
+    // The rook is worth 5: white 5 + 1.
+    assert_eq!(p.counter(0, 0), 6);
+    assert!(p.to_string().contains("score=6,0"), "{p}");
+    play(&mut p, &["e8d7", "a2a7"]);
+    // Check: each other player (black) gets 2.
+    assert_eq!((p.counter(0, 0), p.counter(0, 1)), (6, 2));
+    p.unmake();
+    assert_eq!((p.counter(0, 0), p.counter(0, 1)), (6, 0));
+    every_move_undoes(&mut p);
+}

@@ -1,11 +1,13 @@
 //! Game-level clauses: `castle`, `setup`, `check`, `end`, `en passant`, `notation`.
 
 use super::{child, children, find, first, letter, string, tight, Builder, P};
+use crate::rules::ast::{AddOutcome, AddTo, Share, ShareTo};
 use crate::rules::ast::{
     CastleDecl, CastleSafety, CheckDecl, CheckRule, CmpOp, EnPassantWindow, EndDecl, Event, MateBy,
     MaterialScope, NonAggressionDecl, NotationDecl, NotationKey, Outcome, RuntimeCmp, SetupDecl,
     SetupGroup, TurnsDecl,
 };
+use crate::rules::expr::{Expr, Term};
 use crate::rules::parser::Rule;
 use crate::{Span, Spanned};
 
@@ -103,6 +105,7 @@ impl Builder<'_> {
             outcomes: children(&pair, Rule::outcome)
                 .map(|o| self.outcome(&o))
                 .collect(),
+            at_once: None,
             label: find(&pair, Rule::string).map(string),
             span: tight(&pair),
         }
@@ -121,6 +124,7 @@ impl Builder<'_> {
             outcomes: children(&pair, Rule::outcome)
                 .map(|o| self.outcome(&o))
                 .collect(),
+            at_once: find(&pair, Rule::at_once).map(|a| tight(&a)),
             label: find(&pair, Rule::string).map(string),
             span: tight(&pair),
         }
@@ -257,10 +261,83 @@ impl Builder<'_> {
             Rule::most_royals => Outcome::MostRoyals,
             Rule::subject_wins => Outcome::SubjectWins,
             Rule::actor_loses => Outcome::ActorLoses,
-            Rule::rank_by => Outcome::RankBy(self.expr(child(&inner, Rule::expr))),
+            Rule::rank_by => {
+                let e = self.expr(child(&inner, Rule::expr));
+                if find(&inner, Rule::kw_all).is_some() {
+                    Outcome::RankAllBy(e)
+                } else {
+                    Outcome::RankBy(e)
+                }
+            }
+            Rule::add_effect => Outcome::Add(self.add_outcome(&inner)),
+            Rule::score_outcome => Outcome::Score(
+                children(&inner, Rule::score_share)
+                    .map(|s| self.share(&s))
+                    .collect(),
+            ),
             _ => Outcome::CaptorControls,
         };
         Spanned::new(outcome, tight(pair))
+    }
+}
+
+impl Builder<'_> {
+    /// `add EXPR to COUNTER [of WHO]`.
+    fn add_outcome(&mut self, pair: &P<'_>) -> AddOutcome {
+        let amount = match find(pair, Rule::expr) {
+            Some(e) => self.expr(e),
+            None => {
+                let n = child(pair, Rule::int_lit);
+                let term = Spanned::new(Term::Num(self.int(&n)), tight(&n));
+                Spanned::new(
+                    Expr {
+                        terms: vec![(false, term)],
+                    },
+                    tight(&n),
+                )
+            }
+        };
+        let to = find(pair, Rule::add_to).map(|a| {
+            let word = a
+                .clone()
+                .into_inner()
+                .find(|p| p.as_rule() != Rule::kw_of)
+                .expect("grammar: `of` names someone");
+            let span = tight(&word);
+            let to = match word.as_rule() {
+                Rule::kw_subject => AddTo::Subject,
+                Rule::kw_actor => AddTo::Actor,
+                Rule::kw_others => AddTo::Others,
+                Rule::kw_all => AddTo::All,
+                _ => AddTo::Player(self.ident(word)),
+            };
+            Spanned::new(to, span)
+        });
+        AddOutcome {
+            amount,
+            counter: self.ident(child(pair, Rule::counter_ref)),
+            to,
+        }
+    }
+
+    /// `subject|actor|others FRACTION`.
+    fn share(&mut self, pair: &P<'_>) -> Share {
+        let to = if find(pair, Rule::kw_actor).is_some() {
+            ShareTo::Actor
+        } else if find(pair, Rule::kw_others).is_some() {
+            ShareTo::Others
+        } else {
+            ShareTo::Subject
+        };
+        let f = child(pair, Rule::fraction);
+        let text = f.as_str();
+        let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+        // Over-long digits saturate; the compiler reports fractions it cannot use.
+        let parse = |t: &str| t.parse::<u32>().unwrap_or(u32::MAX);
+        Share {
+            to,
+            fraction: Spanned::new((parse(n), parse(d)), tight(&f)),
+        }
     }
 }
 

@@ -99,13 +99,6 @@ impl Builder<'_> {
         let span = tight(&pair);
         let inner = first(pair);
         let effect = match inner.as_rule() {
-            Rule::add_effect => {
-                let n = child(&inner, Rule::int_lit);
-                Effect::Add {
-                    amount: Spanned::new(self.int(&n), tight(&n)),
-                    counter: self.ident(child(&inner, Rule::counter_ref)),
-                }
-            }
             Rule::explode_effect => Effect::Explode {
                 dirs: children(&inner, Rule::explode_dir)
                     .map(|d| self.ident(d))

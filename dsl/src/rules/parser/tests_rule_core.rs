@@ -145,10 +145,12 @@ fn after_move_effects_and_outcomes() {
         panic!()
     };
     assert_eq!((names(dirs), names(except)), (vec!["all"], vec!["pawn"]));
-    let Effect::Add { amount, counter } = &a.effects[1].node else {
+    let Effect::Outcome(Outcome::Add(add)) = &a.effects[1].node else {
         panic!()
     };
-    assert_eq!((amount.node, counter.node.as_str()), (-1, "lives"));
+    assert_eq!(add.counter.node, "lives");
+    assert_eq!(add.amount.node.terms[0].1.node, Term::Num(-1));
+    assert!(add.to.is_none());
     assert_eq!(a.effects[2].node, Effect::Outcome(Outcome::SubjectWins));
     let Item::After(a) = item("after move: add 1 to moves_made") else {
         panic!()
@@ -159,6 +161,47 @@ fn after_move_effects_and_outcomes() {
     };
     assert_eq!(e.outcomes[0].node, Outcome::ActorLoses);
     assert!(matches!(&e.outcomes[1].node, Outcome::RankBy(x) if x.node.terms.len() == 2));
+}
+
+#[test]
+fn points_per_event_shares_and_at_once() {
+    let Item::End(e) =
+        item("end checkmate at once: eliminate, add 20 + captured value to score of actor")
+    else {
+        panic!()
+    };
+    assert!(e.at_once.is_some());
+    assert_eq!(e.outcomes[0].node, Outcome::Eliminate);
+    let Outcome::Add(add) = &e.outcomes[1].node else {
+        panic!()
+    };
+    assert_eq!(add.amount.node.terms.len(), 2);
+    assert_eq!(add.amount.node.terms[1].1.node, Term::CapturedValue);
+    assert_eq!(add.to.as_ref().map(|t| &t.node), Some(&AddTo::Actor));
+    let Item::End(e) = item("end stalemate: score subject 1/4 actor 3/4") else {
+        panic!()
+    };
+    assert!(e.at_once.is_none());
+    let Outcome::Score(shares) = &e.outcomes[0].node else {
+        panic!()
+    };
+    assert_eq!(shares[0].to, ShareTo::Subject);
+    assert_eq!(shares[0].fraction.node, (1, 4));
+    assert_eq!(shares[1].to, ShareTo::Actor);
+    assert_eq!(shares[1].fraction.node, (3, 4));
+    let Item::After(a) =
+        item("after move if players checked >= 2 and not eliminated of victim: add 5 to score")
+    else {
+        panic!()
+    };
+    assert!(a.cond.is_some());
+    let Item::After(a) = item("after move: add 1 to score of others") else {
+        panic!()
+    };
+    let Effect::Outcome(Outcome::Add(add)) = &a.effects[0].node else {
+        panic!()
+    };
+    assert_eq!(add.to.as_ref().map(|t| &t.node), Some(&AddTo::Others));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use super::super::options::Active;
 use super::{Lower, Stage, MAX_COUNT};
 use crate::outcome::EndReason;
-use crate::rules::{Cond, Credit, Effect, Expr, Rule, StuckRule, Subject, Whose};
+use crate::rules::{AddTo, Cond, Credit, Effect, Expr, Rule, StuckRule, Subject, Whose};
 use dsl::rules::ast::{self, CmpOp, Event, MateBy, Outcome};
 use dsl::{Span, Spanned};
 
@@ -26,6 +26,32 @@ impl Lower<'_, '_> {
             let Some(effects) = self.sugar_effects(e) else {
                 continue;
             };
+            let at_once = e.at_once.is_some();
+            if let Some(span) = e.at_once {
+                let no_move = matches!(
+                    e.event.node,
+                    Event::Checkmate | Event::CheckmateBy(_) | Event::Stalemate | Event::NoMoves
+                );
+                if !no_move {
+                    self.cx.error(
+                        "compile::at-once",
+                        "`at once` is for events about a player without a legal move",
+                        span,
+                        "not for this event",
+                        "write it after `checkmate`, `stalemate` or `no moves`; \
+                         the other events are already tested after every move",
+                    );
+                } else if !active.turns.is_empty() {
+                    self.cx.error(
+                        "compile::at-once",
+                        "`at once` does not combine with `turns per zone`",
+                        span,
+                        "here",
+                        "each board's player is tested at his own turn there",
+                    );
+                }
+                self.rules.at_once |= no_move;
+            }
             let royals = self.royal_kinds();
             let subject_check = Cond::Check(Whose::Subject);
             let applies = Cond::CheckApplies;
@@ -35,6 +61,7 @@ impl Lower<'_, '_> {
                 credit,
                 effects: effects.clone(),
                 reason,
+                at_once,
             };
             let after = |subject, cond: Cond, reason| {
                 let reads_move = cond.reads_move();
@@ -209,6 +236,8 @@ impl Lower<'_, '_> {
                 }
                 // A count of pieces, not an event about one player: after a move limit.
                 Outcome::MostRoyals => matches!(event, Event::Moves(_)),
+                // Adjudication only reports an end: it changes no counter.
+                Outcome::Add(_) => !adjudication,
                 _ => true,
             };
             if !fits {
@@ -246,6 +275,70 @@ impl Lower<'_, '_> {
             Outcome::SubjectWins => Effect::SubjectWins,
             Outcome::ActorLoses => Effect::ActorLoses,
             Outcome::RankBy(e) => Effect::RankBy(self.expr(e, Stage::End)?),
+            Outcome::RankAllBy(e) => Effect::RankAllBy(self.expr(e, Stage::End)?),
+            Outcome::Add(a) => {
+                let counter = self.counter_index(&a.counter);
+                let amount = self.expr(&a.amount, Stage::After);
+                let to = match a.to.as_ref().map(|t| &t.node) {
+                    None | Some(ast::AddTo::Subject) => AddTo::Subject,
+                    Some(ast::AddTo::Actor) => AddTo::Actor,
+                    Some(ast::AddTo::Others) => AddTo::Others,
+                    Some(ast::AddTo::All) => AddTo::All,
+                    Some(ast::AddTo::Player(p)) => {
+                        AddTo::Player(self.env.players.resolve(p, self.cx)?)
+                    }
+                };
+                Effect::Add {
+                    counter: counter?,
+                    amount: amount?,
+                    to,
+                }
+            }
+            Outcome::Score(shares) => self.score(shares)?,
+        })
+    }
+
+    /// `score subject F actor F others F`: each fraction a share of a point in
+    /// whole 24ths.
+    fn score(&mut self, shares: &[ast::Share]) -> Option<Effect> {
+        let mut units = [0u8; 3];
+        let mut seen = [false; 3];
+        let mut ok = true;
+        for s in shares {
+            let i = match s.to {
+                ast::ShareTo::Subject => 0,
+                ast::ShareTo::Actor => 1,
+                ast::ShareTo::Others => 2,
+            };
+            let (n, d) = s.fraction.node;
+            let whole = crate::outcome::SCORE_UNITS as u32;
+            if d == 0 || whole % d != 0 || n > d {
+                self.cx.error(
+                    "compile::bad-share",
+                    format!("`{n}/{d}` is not a share of a point the engine can keep"),
+                    s.fraction.span,
+                    "this fraction",
+                    "write a fraction from 0 to 1 whose denominator divides 24 (1/2, 1/3, 3/4, 5/6, 1/8 ...)",
+                );
+                ok = false;
+                continue;
+            }
+            if std::mem::replace(&mut seen[i], true) {
+                self.cx.error(
+                    "compile::bad-share",
+                    "a player gets two shares",
+                    s.fraction.span,
+                    "second share",
+                    "name `subject`, `actor` and `others` once each",
+                );
+                ok = false;
+            }
+            units[i] = (n * (whole / d)) as u8;
+        }
+        ok.then_some(Effect::Score {
+            subject: units[0],
+            actor: units[1],
+            others: units[2],
         })
     }
 }

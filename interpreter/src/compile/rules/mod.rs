@@ -249,7 +249,8 @@ impl Lower<'_, '_> {
                     | Outcome::CaptorControls
                     | Outcome::LoseToActor
                     | Outcome::ActorLoses
-            ) || (stage == Stage::Adjudicate && o.node == Outcome::Eliminate);
+            ) || (stage == Stage::Adjudicate
+                && matches!(o.node, Outcome::Eliminate | Outcome::Add(_)));
             if misfit {
                 self.stage_error(o.span, stage, outcome_word(&o.node));
                 continue;
@@ -326,14 +327,6 @@ impl Lower<'_, '_> {
         let mut effects = Vec::new();
         for e in &a.effects {
             match &e.node {
-                ast::Effect::Add { amount, counter } => {
-                    if let Some(c) = self.counter_index(counter) {
-                        effects.push(Effect::Add {
-                            counter: c,
-                            amount: amount.node,
-                        });
-                    }
-                }
                 ast::Effect::Explode { dirs, except } => {
                     let captures = a.cond.as_ref().is_some_and(|c| implies_capture(&c.node));
                     if !captures {
@@ -507,6 +500,9 @@ fn outcome_word(o: &Outcome) -> &'static str {
         Outcome::SubjectWins => "subject wins",
         Outcome::ActorLoses => "actor loses",
         Outcome::RankBy(_) => "rank by",
+        Outcome::RankAllBy(_) => "rank all by",
+        Outcome::Add(_) => "add",
+        Outcome::Score(_) => "score",
     }
 }
 
