@@ -17,6 +17,8 @@ pub const VARIANTS: &[(&str, u32)] = &[
     ("crazyhouse", 4),
     ("dreierschach", 4),
     ("extinction", 5),
+    ("four-player", 4),
+    ("glinski", 4),
     ("grand", 4),
     ("grasshopper", 4),
     ("horde", 5),

@@ -108,6 +108,44 @@ fn tapatan_perft_all() {
 }
 
 #[test]
+fn glinski_perft_matches_its_naive_generator() {
+    // The start counts are the published ones (51, 2586, 137858, 7282418); every
+    // count was also made by variants/glinski/naive-perft.py.
+    let v = crate::common::named("glinski", &[]);
+    assert_eq!(run(&v, "glinski.perft", FAST), 23);
+}
+
+#[test]
+#[ignore = "deep counts"]
+fn glinski_perft_all() {
+    let v = crate::common::named("glinski", &[]);
+    assert_eq!(run(&v, "glinski.perft", u64::MAX), 34);
+}
+
+/// The movement rules of four-player chess (no points, eliminations at the player's
+/// own turn) and the free-for-all variant (eliminations at once), each against
+/// variants/four-player/naive-perft.py.
+fn four_player(file: &str) -> Arc<Variant> {
+    let path = crate::common::root()
+        .join("variants/four-player")
+        .join(file);
+    Variant::load(&path, &[]).expect("compiles").variant
+}
+
+#[test]
+fn four_player_perft_matches_its_naive_generator() {
+    let movement = four_player("movement.rules");
+    assert!(run(&movement, "four-player.perft", FAST) >= 30);
+}
+
+#[test]
+#[ignore = "deep counts"]
+fn four_player_perft_all() {
+    let movement = four_player("movement.rules");
+    assert!(run(&movement, "four-player.perft", u64::MAX) >= 40);
+}
+
+#[test]
 fn chess_perft_up_to_a_million() {
     assert!(run(&chess(), "chess.perft", FAST) >= 40);
 }

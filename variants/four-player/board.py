@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Generates board.yaml, the 160-cell board of chess.com's four-player chess.
+
+Usage (from anywhere; Python 3 standard library only):
+
+    python3 variants/four-player/board.py           # rewrite the YAML beside this script
+    python3 variants/four-player/board.py --check   # exit 1 if the YAML is out of date
+
+The board is a 14 x 14 square grid (files a..n = x 1..14, ranks 1..14 = y) without
+its four 3 x 3 corners: a cell (x, y) exists when 4 <= x <= 11 or 4 <= y <= 11.
+
+Why explicit cells and not a `lattice:` with `keep:`: a `keep` rule keeps the cells
+with min <= X*x + Y*y <= max, and a cell is kept when it meets every rule, so the
+kept set is always convex. The cross is not: b4 (2, 4) and d2 (4, 2) are on the
+board, c3 (3, 3), their midpoint, is not; any linear rule that keeps both keeps c3.
+So every cell is written out here with its links, drawing position and outline (the
+same numbers a square lattice would give).
+"""
+
+import sys
+from pathlib import Path
+
+N = 14
+FILES = "abcdefghijklmn"
+# Direction name -> (dx, dy), in declaration order.
+DIRS = [
+    ("n", (0, 1)),
+    ("s", (0, -1)),
+    ("e", (1, 0)),
+    ("w", (-1, 0)),
+    ("ne", (1, 1)),
+    ("nw", (-1, 1)),
+    ("se", (1, -1)),
+    ("sw", (-1, -1)),
+]
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
+SEATS = ["red", "blue", "yellow", "green"]
+
+
+def on(x, y):
+    return 1 <= x <= N and 1 <= y <= N and (4 <= x <= 11 or 4 <= y <= 11)
+
+
+def name(x, y):
+    return f"{FILES[x - 1]}{y}"
+
+
+def colour(x, y):
+    # a1 (1, 1) would be dark: (x + y) even is dark, as on a chessboard.
+    return "dark" if (x + y) % 2 == 0 else "light"
+
+
+def cells_in_order():
+    """Top rank first, files ascending (the order a lattice would give)."""
+    return [(x, y) for y in range(N, 0, -1) for x in range(1, N + 1) if on(x, y)]
+
+
+def num(v):
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def cell_yaml(x, y):
+    cx, cy = x - 0.5, y - 0.5
+    poly = [(cx - 0.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 0.5, cy + 0.5), (cx - 0.5, cy + 0.5)]
+    links = []
+    for d, (dx, dy) in DIRS:
+        if on(x + dx, y + dy):
+            links.append(f"{d}: {name(x + dx, y + dy)}")
+    polygon = ", ".join(f"[{num(a)}, {num(b)}]" for a, b in poly)
+    return (
+        f"  - {{ name: {name(x, y)}, colour: {colour(x, y)}, at: [{num(cx)}, {num(cy)}],\n"
+        f"      polygon: [{polygon}],\n"
+        f"      links: {{ {', '.join(links)} }} }}\n"
+    )
+
+
+def cell_list(cells, indent):
+    names = [name(x, y) for x, y in cells]
+    return "[" + ", ".join(names) + "]"
+
+
+def zones_yaml():
+    out = []
+    out.append("zones:\n")
+    out.append("  # Ranks and files (only the cells that exist).\n")
+    for y in range(1, N + 1):
+        out.append(f"  rank{y}: {cell_list([(x, y) for x in range(1, N + 1) if on(x, y)], 4)}\n")
+    for x in range(1, N + 1):
+        out.append(f"  file_{FILES[x - 1]}: {cell_list([(x, y) for y in range(1, N + 1) if on(x, y)], 4)}\n")
+    out.append("  # The cells of each colour (bishops stay on one).\n")
+    out.append("  dark: { colour: dark }\n")
+    out.append("  light: { colour: light }\n")
+    seat_zone = {
+        "back": {
+            "red": [(x, 1) for x in range(4, 12)],
+            "blue": [(1, y) for y in range(4, 12)],
+            "yellow": [(x, 14) for x in range(4, 12)],
+            "green": [(14, y) for y in range(4, 12)],
+        },
+        "pawns": {
+            "red": [(x, 2) for x in range(4, 12)],
+            "blue": [(2, y) for y in range(4, 12)],
+            "yellow": [(x, 13) for x in range(4, 12)],
+            "green": [(13, y) for y in range(4, 12)],
+        },
+        # The 8th rank counted from the owner's side: red rank 8, blue file h, yellow
+        # rank 7, green file g (one line past the middle of the board).
+        "promotion": {
+            "red": [(x, 8) for x in range(1, N + 1)],
+            "blue": [(8, y) for y in range(1, N + 1)],
+            "yellow": [(x, 7) for x in range(1, N + 1)],
+            "green": [(7, y) for y in range(1, N + 1)],
+        },
+    }
+    notes = {
+        "back": "Each seat's back rank, where its pieces start.",
+        "pawns": "Each seat's pawn row: its pawns start here and may step two from here.",
+        "promotion": "Each seat's 8th rank counted from its own side: red rank 8, blue file h,\n"
+        "  # yellow rank 7, green file g (\"pawns promote on your 8th rank, at the centre of the\n"
+        "  # board\"). A pawn that arrives there becomes a queen.",
+    }
+    for z, per_seat in seat_zone.items():
+        out.append(f"  # {notes[z]}\n")
+        out.append(f"  {z}:\n")
+        for seat in SEATS:
+            cells = [c for c in per_seat[seat] if on(*c)]
+            out.append(f"    {seat}: {cell_list(cells, 6)}\n")
+    return "".join(out)
+
+
+HEADER = """\
+# GENERATED by board.py: do not edit by hand. To change the board, change the script and
+# run `python3 variants/four-player/board.py` (it rewrites this file; `--check` tells
+# whether the file is up to date).
+#
+# The board of chess.com's four-player chess: 14 x 14 cells without the 3 x 3 corners,
+# 160 cells. Files a..n run left to right, ranks 1..14 bottom to top; a cell is its
+# file and rank (a4, d1, n14). A cell (x, y), x and y in 1..14, exists when
+# 4 <= x <= 11 or 4 <= y <= 11.
+#
+# SEATS in turn order (clockwise): red at the bottom (ranks 1-2), blue on the left
+# (files a-b), yellow at the top (ranks 13-14), green on the right (files m-n).
+#
+# DIRECTIONS are the board's compass: n (up, towards yellow), s, e (towards green), w,
+# and the diagonals ne nw se sw. Each player's forward is set in the rule file.
+#
+# COLOURS as on a chessboard: a1 (absent) would be dark, so d1 is light and h1 dark.
+#
+# Not a `lattice:`: `keep:` rules keep a convex set of cells and the cross is not
+# convex (b4 and d2 are cells, their midpoint c3 is not). So the cells are explicit,
+# with the drawing positions a square lattice would give (a1 centred at (0.5, 0.5)).
+# Without lattice coordinates, `betza` moves cannot be used: write moves as
+# step/slide/leap paths.
+#
+# ROWS (position strings and text drawings): rank 14 first down to rank 1, files
+# ascending; ranks 1-3 and 12-14 hold files d..k only.
+name: four-player
+seats: [red, blue, yellow, green]
+
+directions:
+  n:  { opposite: s }
+  s:  { opposite: n }
+  e:  { opposite: w }
+  w:  { opposite: e }
+  ne: { opposite: sw }
+  nw: { opposite: se }
+  se: { opposite: nw }
+  sw: { opposite: ne }
+
+"""
+
+
+def render():
+    out = [HEADER]
+    out.append("cells:\n")
+    last_y = None
+    for x, y in cells_in_order():
+        if y != last_y:
+            out.append(f"  # rank {y}\n")
+            last_y = y
+        out.append(cell_yaml(x, y))
+    out.append("\nrows:   # rank 14 down to rank 1, files ascending\n")
+    for y in range(N, 0, -1):
+        out.append(f"  - {cell_list([(x, y) for x in range(1, N + 1) if on(x, y)], 4)}\n")
+    out.append("\n")
+    out.append(zones_yaml())
+    out.append("\npalette:\n  dark: \"#b58863\"\n  light: \"#f0d9b5\"\n")
+    return "".join(out)
+
+
+def main():
+    path = Path(__file__).with_name("board.yaml")
+    text = render()
+    assert len(cells_in_order()) == 160
+    if sys.argv[1:] == ["--check"]:
+        if not path.exists() or path.read_text() != text:
+            print(f"{path} is out of date: run {Path(__file__).name}", file=sys.stderr)
+            sys.exit(1)
+        return
+    path.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
