@@ -55,7 +55,7 @@ impl Position {
         self.rule_moves(&mut list);
         for i in 1..n {
             let o = ((me as usize + i) % n) as Player;
-            if self.is_eliminated(o) {
+            if self.is_eliminated(o) || self.team_of(me) & (1 << o) != 0 {
                 continue;
             }
             let kinds = self.friends_of(o);

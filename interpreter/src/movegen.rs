@@ -29,12 +29,14 @@ impl Position {
     pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
         let me = self.to_move;
         let friends = self.friends_of(me);
+        // The pieces a move may not take: his own and his teammates'.
+        let side = self.side_of(me);
         let mut kinds = friends & self.present;
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as Kind;
             kinds &= kinds - 1;
             for &from in self.pieces_of(kind) {
-                self.gen_piece(kind, from, friends, list);
+                self.gen_piece(kind, from, side, list);
             }
         }
         if self.captures_only {
@@ -49,7 +51,7 @@ impl Position {
         while in_place != 0 {
             let kind = in_place.trailing_zeros() as Kind;
             in_place &= in_place - 1;
-            self.gen_in_place(kind, friends, list);
+            self.gen_in_place(kind, side, list);
         }
         self.gen_castles(me, friends, list);
         if self.v.hands.on {

@@ -7,7 +7,7 @@
 use crate::span::{Span, Spanned};
 
 pub use super::ast_mines::{MineEffect, MineRuleDecl, MineShown, MinesDecl, MinesKind};
-pub use super::ast_rules::{AfterDecl, CounterDecl, Effect, FilterDecl};
+pub use super::ast_rules::{AfterDecl, CounterDecl, Effect, FilterDecl, TeamDecl};
 pub use super::cond::*;
 pub use super::expr::*;
 
@@ -69,6 +69,8 @@ pub enum Item {
     Filter(FilterDecl),
     /// `counter NAME ...`.
     Counter(CounterDecl),
+    /// `team NAME: PLAYERS [wins when any|all]`.
+    Team(TeamDecl),
     /// `allow pass`.
     AllowPass(Span),
     /// `hint WORD`: advice to the computer player (the word, as written).

@@ -47,7 +47,21 @@ pub struct FilterDecl {
     pub span: Span,
 }
 
-/// `counter NAME [fen remaining N] ["doc"]`.
+/// `team NAME: PLAYERS [wins when any|all]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Its members.
+    pub players: Vec<Ident>,
+    /// `wins when all`: an `end if` condition holds for the team only when it holds
+    /// for every member still in (else for any member).
+    pub all: bool,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `counter NAME [fen remaining N] ["DOC"]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CounterDecl {
     /// Its name, used in conditions and `add N to NAME`.

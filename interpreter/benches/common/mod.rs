@@ -18,6 +18,7 @@ pub const VARIANTS: &[(&str, u32)] = &[
     ("dreierschach", 4),
     ("extinction", 5),
     ("four-player", 4),
+    ("four-player-teams", 4),
     ("glinski", 4),
     ("grand", 4),
     ("grasshopper", 4),

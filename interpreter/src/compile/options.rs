@@ -338,6 +338,7 @@ pub(crate) struct Active<'a> {
     pub afters: Vec<&'a ast::AfterDecl>,
     pub filters: Vec<&'a ast::FilterDecl>,
     pub counters: Vec<&'a ast::CounterDecl>,
+    pub teams: Vec<&'a ast::TeamDecl>,
     pub passes: Vec<Span>,
     /// `hint` statements in force.
     pub hints: Vec<&'a Spanned<String>>,
@@ -434,6 +435,7 @@ impl<'a> Active<'a> {
             Item::After(a) => self.afters.push(a),
             Item::Filter(f) => self.filters.push(f),
             Item::Counter(c) => self.counters.push(c),
+            Item::Team(t) => self.teams.push(t),
             Item::AllowPass(s) => self.passes.push(*s),
             Item::Hint(h) => self.hints.push(h),
             Item::CapturesToHand(s) => self.to_hand.push(*s),

@@ -92,12 +92,37 @@ impl Position {
         m
     }
 
-    /// Kinds that attack `player`: those moved by an active player other than him.
+    /// Kinds moved by `player` or a teammate: pieces he may not take, which never
+    /// attack him (`team`; without teams, [`Position::friends_of`]).
+    #[inline]
+    pub(crate) fn side_of(&self, player: Player) -> u64 {
+        if !self.v.rules.teams {
+            return self.friends_of(player);
+        }
+        let team = self.v.rules.team[player as usize];
+        let mut m = 0;
+        for (o, &c) in self.control.iter().enumerate() {
+            if team & (1 << c) != 0 {
+                m |= self.v.owner_kinds[o / self.v.regions];
+            }
+        }
+        m
+    }
+
+    /// The players of `player`'s team, himself included.
+    #[inline]
+    pub(crate) fn team_of(&self, player: Player) -> u16 {
+        self.v.rules.team[player as usize]
+    }
+
+    /// Kinds that attack `player`: those moved by an active player other than him (and
+    /// not of his team).
     #[inline]
     pub(crate) fn attackers_of(&self, player: Player) -> u64 {
         let mut m = 0;
+        let team = self.team_of(player);
         for (o, &c) in self.control.iter().enumerate() {
-            if c != player && self.eliminated & (1 << c) == 0 {
+            if team & (1 << c) == 0 && self.eliminated & (1 << c) == 0 {
                 m |= self.v.owner_kinds[o / self.v.regions];
             }
         }

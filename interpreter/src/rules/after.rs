@@ -166,7 +166,7 @@ impl Position {
                     if self.is_eliminated(p) {
                         continue;
                     }
-                    if self.holds(&rule.cond, &scope(p)) {
+                    if self.holds(&rule.cond, &scope(p)) && self.team_holds(rule, p, &scope) {
                         self.apply_effects(&rule.effects, p, p, rule.reason, u);
                         return true;
                     }
@@ -174,6 +174,20 @@ impl Position {
                 false
             }
         }
+    }
+
+    /// With `wins when all`, whether the rule's condition also holds for every other
+    /// member of `p`'s team still in.
+    fn team_holds(&mut self, rule: &Rule, p: Player, scope: &impl Fn(Player) -> Scope) -> bool {
+        let v = Arc::clone(&self.v);
+        if v.rules.team_all & (1 << p) == 0 {
+            return true;
+        }
+        let team = self.team_of(p);
+        let out = self.eliminated;
+        (0..v.player_count() as Player)
+            .filter(|&q| q != p && team & (1 << q) != 0 && out & (1 << q) == 0)
+            .all(|q| self.holds(&rule.cond, &scope(q)))
     }
 
     /// After an elimination by a rule about the position, the turn goes to the next

@@ -171,7 +171,7 @@ impl Position {
                     .any(|p| set & (1 << p) != 0 && self.royal_attacked(p))
             }
             Cond::GivesCheck(whose) => {
-                let set = self.players_of(*whose, s) & !(1 << s.mover);
+                let set = self.players_of(*whose, s) & !(self.team_of(s.mover) as u32);
                 let mine = self.friends_of(s.mover);
                 (0..self.v.player_count() as Player)
                     .any(|p| set & (1 << p) != 0 && self.royal_attacked_by(p, mine))
@@ -323,7 +323,7 @@ impl Position {
         let mut opponents = [0 as Player; MAX_PLAYERS];
         let mut count = 0;
         for o in 0..self.v.player_count() as Player {
-            if o == mover || self.is_eliminated(o) {
+            if self.team_of(mover) & (1 << o) != 0 || self.is_eliminated(o) {
                 continue;
             }
             if !self.royal_attacked_by(o, mine) {
@@ -357,7 +357,7 @@ impl Position {
         if sq == 0 {
             return false;
         }
-        let friends = self.friends_of(self.v.kind_owner[sq as usize - 1]);
+        let friends = self.side_of(self.v.kind_owner[sq as usize - 1]);
         let mut list = MoveList::new();
         self.gen_piece(sq - 1, cell, friends, &mut list);
         list.iter().any(|m| {

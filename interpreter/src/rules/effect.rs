@@ -140,6 +140,25 @@ impl Position {
             if self.finish.is_some() {
                 return;
             }
+            self.apply_effect(e, subject, actor, reason, u);
+            if self.v.rules.teams {
+                if let Some(f) = self.finish {
+                    self.finish = Some(self.team_result(f, subject, actor));
+                }
+            }
+        }
+    }
+
+    /// One effect of [`Position::apply_effects`].
+    fn apply_effect(
+        &mut self,
+        e: &Effect,
+        subject: Player,
+        actor: Player,
+        reason: EndReason,
+        u: &mut Undo,
+    ) {
+        {
             match e {
                 Effect::Lose => self.finish_with(reason, u, |p, out| {
                     if p == subject || out {
@@ -242,6 +261,29 @@ impl Position {
         }
     }
 
+    /// A result given to players is given to their teams: each member gets the score
+    /// of the event's subject when he is of the subject's team, else of the actor's
+    /// when of his, else the best score of the team (a draw among those still in).
+    fn team_result(&self, f: Finish, subject: Player, actor: Player) -> Finish {
+        let n = self.v.player_count();
+        let mut units = f.units;
+        for (p, slot) in units.iter_mut().enumerate().take(n) {
+            let team = self.team_of(p as Player);
+            *slot = if team & (1 << subject) != 0 {
+                f.units[subject as usize]
+            } else if team & (1 << actor) != 0 {
+                f.units[actor as usize]
+            } else {
+                (0..n)
+                    .filter(|&q| team & (1 << q) != 0)
+                    .map(|q| f.units[q])
+                    .max()
+                    .unwrap_or(0)
+            };
+        }
+        Finish { units, ..f }
+    }
+
     /// Records a result whose score per player is `score(player, eliminated)`.
     fn finish_with(
         &mut self,
@@ -272,6 +314,21 @@ impl Position {
                 *v = Some(self.value(expr, &scope));
             }
         }
+        if self.v.rules.teams {
+            // A team ranks by the sum of its members' values.
+            let own = values;
+            for (p, v) in values.iter_mut().enumerate().take(n) {
+                if v.is_some() {
+                    let team = self.team_of(p as Player);
+                    *v = Some(
+                        (0..n)
+                            .filter(|&q| team & (1 << q) != 0)
+                            .filter_map(|q| own[q])
+                            .sum(),
+                    );
+                }
+            }
+        }
         let best = values[..n].iter().flatten().copied().max().unwrap_or(0);
         let all_best = values[..n].iter().flatten().all(|&c| c == best);
         let mut scores = [Score::Loss; MAX_PLAYERS];
@@ -300,8 +357,12 @@ impl Position {
         self.eliminated |= 1 << subject;
         self.hash ^= self.v.keys.eliminated(subject);
         let n = self.v.player_count() as Player;
-        let mut left = (0..n).filter(|&p| !self.is_eliminated(p));
-        match (left.next(), left.next()) {
+        // Teams: the game goes on while players of two teams are left.
+        let first = (0..n).find(|&p| !self.is_eliminated(p));
+        let team = first.map_or(0, |p| self.team_of(p));
+        let mut left = (0..n).filter(|&p| !self.is_eliminated(p) && team & (1 << p) == 0);
+        let second = left.next();
+        match (first, second) {
             (None, _) => self.finish_with(EndReason::LastPlayer, u, |_, _| Score::Loss),
             (Some(last), None) => {
                 let v = std::sync::Arc::clone(&self.v);

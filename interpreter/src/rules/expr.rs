@@ -139,7 +139,9 @@ impl Position {
                 let mine = self.friends_of(s.subject);
                 (0..self.v.player_count() as Player)
                     .filter(|&p| {
-                        p != s.subject && !self.is_eliminated(p) && self.royal_attacked_by(p, mine)
+                        self.team_of(s.subject) & (1 << p) == 0
+                            && !self.is_eliminated(p)
+                            && self.royal_attacked_by(p, mine)
                     })
                     .count() as i64
             }

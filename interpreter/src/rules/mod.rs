@@ -180,6 +180,14 @@ pub(crate) struct Rules {
     /// A no-move rule is tested `at once` for every player after each move
     /// (`stuck.rs`).
     pub at_once: bool,
+    /// Per player, the players of his team, himself included (`team`; alone
+    /// without one).
+    pub team: [u16; dsl::limits::MAX_PLAYERS],
+    /// Players whose team wins only when every member meets an `end if` condition
+    /// (`wins when all`).
+    pub team_all: u16,
+    /// Some player has a teammate.
+    pub teams: bool,
     /// `hint zugzwang`: passing could help, so the search never tests a position by
     /// passing.
     pub zugzwang: bool,
@@ -218,6 +226,9 @@ impl Default for Rules {
             counters: Vec::new(),
             allow_pass: false,
             at_once: false,
+            team: std::array::from_fn(|p| 1 << p),
+            team_all: 0,
+            teams: false,
             zugzwang: false,
             zones: Vec::new(),
             explosions: Vec::new(),

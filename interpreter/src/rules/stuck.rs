@@ -164,7 +164,7 @@ impl Position {
         let count = self.royals_of(subject, &mut cells).min(8);
         for i in 1..n {
             let p = ((subject as usize + i) % n) as Player;
-            if self.is_eliminated(p) {
+            if self.is_eliminated(p) || self.team_of(subject) & (1 << p) != 0 {
                 continue;
             }
             let kinds = self.friends_of(p);

@@ -442,12 +442,12 @@ impl Searcher {
         self.stop
     }
 
-    /// +1 when the player to move is the root player, -1 when he is an opponent: the
-    /// sign that turns values from the root's side into the mover's (negamax, with
-    /// all opponents one side: the paranoid view).
+    /// +1 when the player to move is the root player (or of his team), -1 when he is
+    /// an opponent: the sign that turns values from the root's side into the mover's
+    /// (negamax, with all opponents one side: the paranoid view).
     #[inline]
     pub(super) fn side(&self, pos: &Position) -> i32 {
-        if pos.to_move() == self.root {
+        if pos.team_of(self.root) & (1 << pos.to_move()) != 0 {
             1
         } else {
             -1

@@ -230,15 +230,23 @@ impl Evaluator {
     pub fn value(&self, pos: &Position, me: Player) -> i32 {
         let w = self.worths(pos);
         let n = self.v.player_count();
+        // With teams, the mean worth of his team against that of the other players.
+        let team = pos.team_of(me);
+        let (mut ours, mut our_count) = (0i64, 0i64);
         let (mut sum, mut count) = (0i64, 0i64);
         for (p, &x) in w.iter().enumerate().take(n) {
-            if p != me as usize && !pos.is_eliminated(p as Player) {
+            if team & (1 << p) != 0 {
+                if p == me as usize || !pos.is_eliminated(p as Player) {
+                    ours += x as i64;
+                    our_count += 1;
+                }
+            } else if !pos.is_eliminated(p as Player) {
                 sum += x as i64;
                 count += 1;
             }
         }
         let others = if count == 0 { 0 } else { sum / count };
-        (w[me as usize] as i64 - others) as i32
+        (ours / our_count.max(1) - others) as i32
     }
 }
 

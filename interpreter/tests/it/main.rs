@@ -33,6 +33,7 @@ mod strategichess_team_notation;
 mod strings;
 mod svg;
 mod team_turns;
+mod teams;
 mod tri96;
 mod tri_rules;
 mod tutorial;

@@ -107,6 +107,7 @@ impl Builder<'_> {
             Rule::forbid_stmt | Rule::refuse_stmt => Item::Filter(self.filter(pair, false)),
             Rule::must_stmt => Item::Filter(self.filter(pair, true)),
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
+            Rule::team_stmt => Item::Team(self.team(pair)),
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
             Rule::hint_stmt => {
                 let word = child(&pair, Rule::hint_word);

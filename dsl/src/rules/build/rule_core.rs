@@ -2,6 +2,7 @@
 //! `counter`, `remove`, `extend` and `def` (conditions are built in `rules/cond.rs`).
 
 use super::{child, children, find, first, string, tight, Builder, P};
+use crate::rules::ast::TeamDecl;
 use crate::rules::ast::{
     AfterDecl, CounterDecl, DefDecl, Effect, EndKey, ExtendDecl, FilterDecl, RemoveDecl,
     RemoveTarget,
@@ -40,6 +41,18 @@ impl Builder<'_> {
                 Spanned::new(self.int(&n), tight(&n))
             }),
             doc: find(&pair, Rule::string).map(string),
+            span: tight(&pair),
+        }
+    }
+
+    /// `team NAME: PLAYERS [wins when any|all]`.
+    pub(super) fn team(&mut self, pair: P<'_>) -> TeamDecl {
+        TeamDecl {
+            name: self.ident(child(&pair, Rule::team_def)),
+            players: children(&pair, Rule::player_ref)
+                .map(|p| self.ident(p))
+                .collect(),
+            all: find(&pair, Rule::team_wins).is_some_and(|w| find(&w, Rule::kw_all).is_some()),
             span: tight(&pair),
         }
     }

@@ -111,6 +111,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         label_ids: std::collections::HashMap::new(),
     };
     l.counters(active);
+    l.teams(active);
     l.check(active);
     once(&active.eps, |x| x.span, "en passant lasts", l.cx);
     l.rules.ep_round = active
@@ -215,6 +216,50 @@ impl Lower<'_, '_> {
                 name: name.clone(),
                 fen_remaining: c.fen_remaining.as_ref().map(|n| n.node),
             });
+        }
+    }
+
+    /// `team NAME: PLAYERS`: each player in one team at most, two members or more.
+    pub(crate) fn teams(&mut self, active: &Active) {
+        let mut seen: u16 = 0;
+        for t in &active.teams {
+            let mut members: u16 = 0;
+            for name in &t.players {
+                let Some(p) = self.env.players.resolve(name, self.cx) else {
+                    continue;
+                };
+                if seen & (1 << p) != 0 || members & (1 << p) != 0 {
+                    self.cx.error(
+                        "compile::team-twice",
+                        format!("`{}` is in two teams", name.node),
+                        name.span,
+                        "again here",
+                        "a player belongs to one team at most",
+                    );
+                    continue;
+                }
+                members |= 1 << p;
+            }
+            if members.count_ones() < 2 {
+                self.cx.error(
+                    "compile::team-too-small",
+                    format!("team `{}` has fewer than two players", t.name.node),
+                    t.span,
+                    "this team",
+                    "name two players or more; a player alone needs no team",
+                );
+                continue;
+            }
+            seen |= members;
+            for p in 0..dsl::limits::MAX_PLAYERS {
+                if members & (1 << p) != 0 {
+                    self.rules.team[p] = members;
+                }
+            }
+            if t.all {
+                self.rules.team_all |= members;
+            }
+            self.rules.teams = true;
         }
     }
 

@@ -1,0 +1,102 @@
+//! Teams (`team NAME: PLAYERS`): partners never take or attack each other's pieces,
+//! win and lose together, and rank by their summed values. Four-player chess in teams
+//! (`variants/four-player-teams`), red and yellow against blue and green.
+
+use crate::common::{chess_board, named, place, sorted_longs};
+use chessgraph::{Outcome, Position, Score};
+
+const KINGS: &str = "rK h1, bK a8, yK g14, gK n7";
+
+#[test]
+fn partners_never_take_each_others_pieces() {
+    let v = named("four-player-teams", &[]);
+    // Red's rook e5 meets yellow's pawn e6 (a partner) and blue's pawn e4 (an opponent).
+    let mut p = place(&v, &format!("{KINGS}, rR e5, yP e6, bP e4"), 'r', "");
+    let rook: Vec<String> = sorted_longs(&mut p)
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert!(rook.contains(&"e5e4".to_owned()), "{rook:?}");
+    assert!(!rook.contains(&"e5e6".to_owned()), "{rook:?}");
+}
+
+#[test]
+fn a_partners_piece_gives_no_check() {
+    let v = named("four-player-teams", &[]);
+    // Yellow's queen h10 stands on red's king's file: no check, the king may stay.
+    let mut p = place(&v, &format!("{KINGS}, yQ h10, rP d2"), 'r', "");
+    assert!(!p.in_check());
+    assert!(sorted_longs(&mut p).contains(&"d2d3".to_owned()));
+    // Blue's rook on the same file checks him.
+    let mut q = place(&v, &format!("{KINGS}, bR h10, rP d2"), 'r', "");
+    assert!(q.in_check());
+    assert!(!sorted_longs(&mut q).contains(&"d2d3".to_owned()));
+}
+
+#[test]
+fn a_teams_win_is_every_members_win() {
+    let v = named("four-player-teams", &[]);
+    // Blue to move is mated (red's queen b8, guarded by the rook d8): blue and his
+    // partner green lose, red and yellow win.
+    let mut p = place(&v, "rK h1, rQ b8, rR d8, bK a8, yK g14, gK n7", 'b', "");
+    assert!(p.legal_moves().is_empty());
+    let Outcome::Finished { scores, .. } = p.outcome() else {
+        panic!("{p}: not over");
+    };
+    assert_eq!(scores, [Score::Win, Score::Loss, Score::Win, Score::Loss]);
+}
+
+#[test]
+fn teams_rank_by_their_summed_values() {
+    // Four players on the chess board, two teams: at the move limit the team with
+    // more rooks in all wins, though one of the other team's players has the most.
+    let rules = r#"
+game "Teams"
+board "board.yaml"
+player a tag a seat white
+player b tag b seat black
+player c tag c seat white
+player d tag d seat black
+team ac: a c
+team bd: b d
+piece king K royal {
+  step n e s w
+}
+piece rook R {
+  slide n e s w
+}
+adjudicate if quiet >= 2: rank by pieces rook
+"#;
+    let v = crate::common::variant(rules, &[("board.yaml", &chess_board())]);
+    let mut p = Position::from_str(&v, "aRaKbRbRbRcRcRcK/8/8/8/8/8/8/bKdKdR5 a - - 2 1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // a 1 + c 2 = 3 rooks; b 3 + d 1 = 4 rooks.
+    let Outcome::Finished { scores, .. } = p.outcome() else {
+        panic!("{p}: not over");
+    };
+    assert_eq!(scores, [Score::Loss, Score::Win, Score::Loss, Score::Win]);
+}
+
+#[test]
+fn a_player_in_two_teams_or_a_team_of_one_is_an_error() {
+    for (teams, code) in [
+        (
+            "team x: white black\nteam y: black white",
+            "compile::team-twice",
+        ),
+        ("team x: white", "compile::team-too-small"),
+        ("team x: white nobody", "compile::unknown-player"),
+    ] {
+        let text = format!(
+            "game \"x\"\nboard \"board.yaml\"\nplayer white\nplayer black\n\
+             piece king K royal {{\n step n e s w\n}}\nsetup white: K e1\nsetup black: K e8\n{teams}\n"
+        );
+        let Err(chessgraph::Error::Variant(ds)) =
+            crate::common::compile(&text, &[("board.yaml", &chess_board())], &[])
+        else {
+            panic!("{teams}: compiles");
+        };
+        let codes: Vec<&str> = ds.0.iter().map(|d| d.code).collect();
+        assert!(codes.contains(&code), "{teams}: {codes:?}");
+    }
+}
