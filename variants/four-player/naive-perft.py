@@ -10,8 +10,8 @@ usage: naive-perft.py [--position POS | --make PIECES [--turn T] [--unmoved CELL
 --make writes a position string from a piece list such as `rK:h1 rR:d1,k1 bQ:e4`
 (tag, letter, cells), with `--turn r`, `--unmoved d1,h1,k1` (castling rights: the
 cells of unmoved kings and rooks) and `--elim b` (players already out), and counts
-from it. --moves plays moves first (one quoted list, long form as --divide prints them: `h1f1`, `e7e8q`,
-`pass`).
+from it. --moves plays moves first (one quoted list, long form as --divide prints
+them: `h1f1`, `e7e8q`, `pass`) and says who is out after each.
 
 --at-once counts the published free-for-all rule (chess.com; variants/four-player/
 four-player.rules, `end checkmate at once` and `end stalemate at once`) instead of the
@@ -164,7 +164,7 @@ class Pos:
             if k == "elim":
                 self.out = {TAGS.index(t) for t in v.split(",")}
             elif k == "score":
-                pass  # four-player.rules' points (chessgraph's position strings): no effect on moves
+                pass  # four-player.rules' points (chessgraph's strings): no effect
             else:
                 raise SystemExit(f"unknown extra {extra}")
 
@@ -296,7 +296,8 @@ class Pos:
                 if self.log is not None:
                     live = {o for o in range(4) if o not in self.out and o != q}
                     mate = any(self.attacked(k, live) for k in self.kings(q))
-                    self.log.append(f"{NAMES[q]} {'checkmated' if mate else 'stalemated'}")
+                    how = 'checkmated' if mate else 'stalemated'
+                    self.log.append(f"{NAMES[q]} {how}")
                 self.out.add(q)
 
     def has_legal(self, q):
@@ -396,7 +397,7 @@ def main():
     ap.add_argument("--unmoved", default="-")
     ap.add_argument("--elim", default="")
     ap.add_argument("--moves", default="", metavar="'MOVE ...'",
-                    help="moves to play first, one quoted list, long form (h1f1, e7e8q, pass)")
+                    help="moves to play first, one quoted list (h1f1 e7e8q pass)")
     ap.add_argument("--at-once", action="store_true",
                     help="four-player.rules: checkmate and stalemate eliminate at once")
     ap.add_argument("--divide", action="store_true")
