@@ -253,7 +253,8 @@ impl Position {
         let on_board = count == 1
             && (!unless || unless_before)
             && live & self.v.tables.irregular == 0
-            && !self.by_making;
+            && !self.by_making
+            && self.v.rules.transfer.is_none();
         // Pins and checkers decide most moves without a test, unless hoppers or lame
         // leapers attack (a move anywhere on a line may open or close their screens
         // and legs), or captures explode (an attack that would blow up the attacker's

@@ -43,6 +43,18 @@ pub struct BoardGraph {
     /// Zones tinted in drawings, in written order (the first one wins on a cell in
     /// several).
     pub shade: Vec<Shade>,
+    /// Named maps from cells to cells (linked boards), in written order.
+    pub maps: Vec<CellMap>,
+}
+
+/// A named map from cells to cells (`maps:` in the board file): Alice chess's looking
+/// glass between its two boards. Cells without an entry have no image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellMap {
+    /// Its name, as rule files write it.
+    pub name: String,
+    /// `(cell, image)` pairs, in written order (each cell once).
+    pub pairs: Vec<(CellId, CellId)>,
 }
 
 /// A zone tinted in drawings (`shade:` in the board file): roads, camps, rivers.

@@ -12,6 +12,7 @@ use super::draft::Draft;
 use super::graph::{BoardGraph, Direction};
 use super::lattice;
 use super::locate::YamlPath;
+use super::maps;
 use super::remaps;
 use super::report::Reporter;
 use super::rows;
@@ -78,6 +79,7 @@ fn build(decl: &BoardFile, file: &Arc<SourceFile>, rep: &mut Reporter) -> Option
     let zones = zones::resolve(decl, &d, rep);
     let palette = palette(decl, &d, rep);
     let shade = shade::resolve(decl, &zones, rep);
+    let maps = maps::resolve(decl, &d, rep);
 
     let directions = d
         .dirs
@@ -101,6 +103,7 @@ fn build(decl: &BoardFile, file: &Arc<SourceFile>, rep: &mut Reporter) -> Option
         rows,
         palette,
         shade,
+        maps,
     })
 }
 

@@ -21,6 +21,7 @@ pub mod graph;
 mod lattice;
 mod load;
 pub mod locate;
+mod maps;
 mod names;
 mod print;
 mod remaps;

@@ -86,6 +86,9 @@ pub struct BoardFile {
     /// Zones tinted in drawings, each with its colour (`road: "#7a9e7e"`).
     #[serde(default)]
     pub shade: NamedList<String>,
+    /// Named maps from cells to cells (`looking_glass: { "1:e4": "2:e4", ... }`).
+    #[serde(default)]
+    pub maps: NamedList<NamedList<String>>,
 }
 
 /// One entry of `directions:`. Written `n: { opposite: s }`; `n:` alone is accepted

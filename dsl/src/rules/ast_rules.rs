@@ -17,6 +17,13 @@ pub enum Effect {
         /// Piece types the explosion spares (the capturing piece is never spared).
         except: Vec<Ident>,
     },
+    /// `transfer through MAP`: the piece that moved (and a castle's rook) goes on to
+    /// its cell's image under the board's cell map MAP; a move whose image cell is
+    /// occupied is illegal.
+    Transfer {
+        /// The board's cell map.
+        map: Ident,
+    },
     /// A game outcome, as in `end` clauses.
     Outcome(Outcome),
 }

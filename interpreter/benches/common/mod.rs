@@ -7,6 +7,7 @@ use std::sync::Arc;
 /// to a node budget instead).
 pub const VARIANTS: &[(&str, u32)] = &[
     ("3check", 5),
+    ("alice", 4),
     ("antichess", 5),
     ("atomic", 4),
     ("berolina", 4),

@@ -29,6 +29,16 @@ pub(crate) fn unreachable(board: &BoardGraph, setup: &[(Cell, Kind)]) -> Option<
             (),
         );
     }
+    // A cell map (linked boards) carries pieces too.
+    for m in &board.maps {
+        for &(from, to) in &m.pairs {
+            g.add_edge(
+                NodeIndex::new(from as usize),
+                NodeIndex::new(to as usize),
+                (),
+            );
+        }
+    }
     let mut seen = vec![false; n];
     let starts: Vec<usize> = if setup.is_empty() {
         vec![0]

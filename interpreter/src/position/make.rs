@@ -26,6 +26,7 @@ impl Position {
             ctl_changes: 0,
             removed: 0,
             counter_changes: 0,
+            transfers: 0,
             quiet: self.quiet,
             reversible: self.reversible,
             hash: self.hash,
@@ -265,7 +266,7 @@ impl Position {
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
         let mv = u.mv;
-        if u.removed != 0 || u.counter_changes != 0 {
+        if u.removed != 0 || u.counter_changes != 0 || u.transfers != 0 {
             self.unmake_effects(&u);
         }
         if self.v.rules.mines.is_some() && self.mine_unmake(&u) {

@@ -59,6 +59,8 @@ pub(crate) struct Undo {
     pub removed: u8,
     /// Counter changes logged on `counter_log`.
     pub counter_changes: u8,
+    /// Pieces a rule moved through a cell map, logged on `transfer_log`.
+    pub transfers: u8,
     pub quiet: u32,
     pub reversible: u32,
     pub hash: u64,
@@ -142,6 +144,8 @@ pub struct Position {
     pub(crate) removed_log: Vec<crate::rules::effect::Removed>,
     /// Counter values before a change, for `unmake`.
     pub(crate) counter_log: Vec<(u16, i64)>,
+    /// `(cell, image)` of pieces moved through a cell map, for `unmake`.
+    pub(crate) transfer_log: Vec<(Cell, Cell)>,
     /// Scratch buffers reused by generation.
     pub(crate) scratch: MoveList,
     /// Perft is counting: `refuse` filters are left out, so that the tree is the one
@@ -263,6 +267,7 @@ impl Position {
             ctl_log: Vec::new(),
             removed_log: Vec::new(),
             counter_log: Vec::new(),
+            transfer_log: Vec::new(),
             scratch: MoveList::new(),
             perft_counting: false,
             in_can: false,

@@ -57,6 +57,9 @@ pub(crate) enum Effect {
     /// After a capture: the capturing piece and the pieces around the target leave the
     /// board ([`super::Rules::explosions`]).
     Explode(u16),
+    /// The piece that moved (and a castle's rook) goes on to its cell's image under
+    /// the cell map ([`super::Rules::maps`]).
+    Transfer(u16),
 }
 
 impl Effect {
@@ -77,6 +80,9 @@ impl Effect {
         )
     }
 }
+
+/// The image of a cell without one in a cell map.
+pub(crate) const NO_IMAGE: Cell = Cell::MAX;
 
 /// Whose counter an [`Effect::Add`] changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,6 +263,7 @@ impl Position {
                     })
                 }),
                 Effect::Explode(x) => self.explode(*x as usize, u),
+                Effect::Transfer(m) => self.transfer(*m as usize, u),
             }
         }
     }
@@ -461,8 +468,58 @@ impl Position {
         u.removed += 1;
     }
 
+    /// The cells whose pieces a move's transfer carries: its target, and a castle's
+    /// rook's target too.
+    pub(crate) fn transferred_cells(&self, mv: crate::Move) -> ([Cell; 2], usize) {
+        match mv.kind {
+            crate::moves::mk::PASS => ([0; 2], 0),
+            crate::moves::mk::CASTLE => {
+                let [_, kt, _, rt] = self.v.castle_cells(mv);
+                ([kt, rt], 2)
+            }
+            _ => ([mv.to, 0], 1),
+        }
+    }
+
+    /// `transfer through MAP`: the pieces the move put down go on to their images
+    /// (an image that is occupied keeps the piece where it is: the move filter has
+    /// made such moves illegal), logged for `unmake`.
+    fn transfer(&mut self, m: usize, u: &mut Undo) {
+        let v = std::sync::Arc::clone(&self.v);
+        let map = &v.rules.maps[m];
+        let (cells, n) = self.transferred_cells(u.mv);
+        for &c in &cells[..n] {
+            let image = map[c as usize];
+            if image == NO_IMAGE || self.board[c as usize] == 0 || self.board[image as usize] != 0 {
+                continue;
+            }
+            self.relocate(c, image);
+            self.transfer_log.push((c, image));
+            u.transfers += 1;
+        }
+    }
+
+    /// Whether `mv`'s transfer would land a piece on an occupied image (cells the
+    /// move itself empties count as empty).
+    pub(crate) fn transfer_blocked(&self, mv: crate::Move, m: usize) -> bool {
+        let map = &self.v.rules.maps[m];
+        let (cells, n) = self.transferred_cells(mv);
+        let leaves = |c: Cell| {
+            c == mv.from || (mv.kind == crate::moves::mk::CASTLE && c == self.v.castle_cells(mv)[2])
+        };
+        cells[..n].iter().any(|&c| {
+            let image = map[c as usize];
+            image != NO_IMAGE && self.board[image as usize] != 0 && !leaves(image)
+        })
+    }
+
     /// `unmake`, first part: puts back what rules removed and restores counters.
     pub(crate) fn unmake_effects(&mut self, u: &Undo) {
+        for _ in 0..u.transfers {
+            if let Some((c, image)) = self.transfer_log.pop() {
+                self.relocate(image, c);
+            }
+        }
         for _ in 0..u.removed {
             if let Some(r) = self.removed_log.pop() {
                 self.restore(r.cell, r.kind, r.slot);

@@ -140,9 +140,35 @@ impl Position {
     /// The `forbid` filters, then the check rule.
     fn forbid_and_check(&mut self, player: Player, list: &mut MoveList) {
         self.forbid_filtered(player, list);
+        if self.v.rules.transfer.is_some() {
+            self.transfers_filtered(player, list);
+        }
         if self.check_applies(player) {
             self.filter_legal(player, list);
         }
+    }
+
+    /// Drops the moves whose transfer (`transfer through MAP`) would land a piece on
+    /// an occupied image: Alice chess's rule that the cell on the other board must be
+    /// empty.
+    #[inline(never)]
+    fn transfers_filtered(&mut self, player: Player, list: &mut MoveList) {
+        let v = Arc::clone(&self.v);
+        let Some((cond, map)) = &v.rules.transfer else {
+            return;
+        };
+        let map = *map as usize;
+        self.retain(list, |p, m| {
+            if !p.transfer_blocked(m, map) {
+                return true;
+            }
+            let scope = Scope {
+                subject: player,
+                mover: player,
+                facts: Some(p.facts_before(m)),
+            };
+            !p.holds_now(cond, &scope)
+        });
     }
 
     /// The first part of the pipeline: drops the move a mine refused and the moves the

@@ -30,6 +30,7 @@ pub(crate) use effect::{AddTo, Effect, Explosion};
 pub(crate) use expr::{Expr, Whose};
 
 use crate::cellset::CellSet;
+use crate::ids::Cell;
 use crate::outcome::EndReason;
 use dsl::rules::ast::CmpOp;
 
@@ -188,6 +189,13 @@ pub(crate) struct Rules {
     pub team_all: u16,
     /// Some player has a teammate.
     pub teams: bool,
+    /// The board's cell maps (`maps:`), per map the image of each cell
+    /// ([`crate::rules::effect::NO_IMAGE`] when it has none).
+    pub maps: Vec<Box<[Cell]>>,
+    /// `after move [if COND]: transfer through MAP`: the condition (read before the
+    /// move) and the map. A move whose piece would land on an occupied image is
+    /// illegal; every move is tested by making it.
+    pub transfer: Option<(Cond, u16)>,
     /// `hint zugzwang`: passing could help, so the search never tests a position by
     /// passing.
     pub zugzwang: bool,
@@ -229,6 +237,8 @@ impl Default for Rules {
             team: std::array::from_fn(|p| 1 << p),
             team_all: 0,
             teams: false,
+            maps: Vec::new(),
+            transfer: None,
             zugzwang: false,
             zones: Vec::new(),
             explosions: Vec::new(),

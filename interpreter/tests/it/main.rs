@@ -1,5 +1,6 @@
 //! The interpreter's one integration-test binary.
 
+mod alice;
 mod betza;
 mod chess960;
 mod common;

@@ -143,6 +143,15 @@ fn four_player_perft_matches_its_naive_generator() {
 fn four_player_perft_all() {
     let movement = four_player("movement.rules");
     assert!(run(&movement, "four-player.perft", u64::MAX) >= 40);
+    let ffa = crate::common::named("four-player", &[]);
+    assert!(run(&ffa, "four-player-ffa.perft", u64::MAX) >= 60);
+}
+
+#[test]
+fn four_player_free_for_all_eliminates_at_once_as_its_naive_generator() {
+    // `end checkmate at once`, `end stalemate at once`: naive-perft.py --at-once.
+    let ffa = crate::common::named("four-player", &[]);
+    assert!(run(&ffa, "four-player-ffa.perft", FAST) >= 40);
 }
 
 #[test]

@@ -120,6 +120,9 @@ impl Builder<'_> {
                     .map(|d| self.ident(d))
                     .collect(),
             },
+            Rule::transfer_effect => Effect::Transfer {
+                map: self.ident(child(&inner, Rule::map_ref)),
+            },
             _ => Effect::Outcome(self.outcome(&inner).node),
         };
         Spanned::new(effect, span)

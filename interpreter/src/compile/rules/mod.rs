@@ -146,7 +146,10 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         || r.after.iter().flat_map(|x| &x.effects).any(|e| {
             matches!(
                 e,
-                Effect::Explode(_) | Effect::Eliminate | Effect::CaptorControls
+                Effect::Explode(_)
+                    | Effect::Eliminate
+                    | Effect::CaptorControls
+                    | Effect::Transfer(_)
             )
         });
     l.rules
@@ -372,6 +375,11 @@ impl Lower<'_, '_> {
         let mut effects = Vec::new();
         for e in &a.effects {
             match &e.node {
+                ast::Effect::Transfer { map } => {
+                    if let Some(x) = self.transfer(map, a, e.span, cond.as_ref()) {
+                        effects.push(Effect::Transfer(x));
+                    }
+                }
                 ast::Effect::Explode { dirs, except } => {
                     let captures = a.cond.as_ref().is_some_and(|c| implies_capture(&c.node));
                     if !captures {
@@ -419,6 +427,72 @@ impl Lower<'_, '_> {
             effects,
             reason,
         });
+    }
+
+    /// `transfer through MAP`: the board's map by name; one such rule, whose condition
+    /// is read before the move (the move filter asks it of every move).
+    fn transfer(
+        &mut self,
+        map: &ast::Ident,
+        a: &ast::AfterDecl,
+        span: Span,
+        cond: Option<&Cond>,
+    ) -> Option<u16> {
+        let board = self.env.names.board;
+        let Some(i) = board.maps.iter().position(|m| m.name == map.node) else {
+            let names: Vec<&str> = board.maps.iter().map(|m| m.name.as_str()).collect();
+            let help = if names.is_empty() {
+                "declare the map in the board file, under `maps:`".to_owned()
+            } else {
+                format!("the board's maps: {}", names.join(", "))
+            };
+            self.cx.error(
+                "compile::unknown-map",
+                format!("the board has no cell map `{}`", map.node),
+                map.span,
+                "no such map",
+                help,
+            );
+            return None;
+        };
+        if self.rules.transfer.is_some() {
+            self.cx.error(
+                "compile::duplicate-statement",
+                "a second `transfer` rule",
+                span,
+                "second one",
+                "one rule may transfer pieces; join the conditions with `or`",
+            );
+            return None;
+        }
+        let cond = cond?.clone();
+        if cond.reads_after(false) || cond.costly() {
+            let at = a.cond.as_ref().map_or(span, |c| c.span);
+            self.cx.error(
+                "compile::effect-stage",
+                "a transfer's condition must be about the move alone",
+                at,
+                "read after the move",
+                "the move filter asks it before the move is made: use `move`, `captures`, `promotes`, `castles`, `drops`",
+            );
+            return None;
+        }
+        if self.rules.maps.is_empty() {
+            let cells = board.cells.len();
+            self.rules.maps = board
+                .maps
+                .iter()
+                .map(|m| {
+                    let mut image = vec![crate::rules::effect::NO_IMAGE; cells];
+                    for &(from, to) in &m.pairs {
+                        image[from as usize] = to as crate::ids::Cell;
+                    }
+                    image.into_boxed_slice()
+                })
+                .collect();
+        }
+        self.rules.transfer = Some((cond, i as u16));
+        Some(i as u16)
     }
 
     /// Reports an effect that does not fit its stage.
