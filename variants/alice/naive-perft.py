@@ -40,7 +40,6 @@ on the board where the move is made, joined by `-`, promotion letter in lower ca
 with --turn (default w) and --unmoved (`1:e1,1:h1` or `-`, the default).
 """
 import argparse
-import sys
 import time
 
 START = ("rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w "
@@ -355,7 +354,7 @@ def perft(pos, depth):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description="Naive perft of Alice chess (see the module text).")
     ap.add_argument("--position", default=START)
     ap.add_argument("--make", metavar="PIECES")
     ap.add_argument("--turn", default="w")
