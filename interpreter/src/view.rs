@@ -6,16 +6,29 @@
 //! A player's legal moves are the position's own ([`Position::legal_moves`]): they
 //! never depend on hidden information, since legality tests ignore mines no player
 //! knows of (see `mines/mod.rs`).
+//!
+//! Visibility (`see own|reach`) hides pieces: a player sees the cells of his own
+//! pieces (and his partners'), and with `see reach` also every cell one of his
+//! pieces could move to (fog of war), the enemy pieces standing there included. His
+//! view string and drawings hold only what he sees ([`PlayerView::seen_position`]).
 
+use crate::cellset::CellSet;
 use crate::ids::{Cell, Player};
+use crate::moves::{mk, MoveList};
 use crate::position::{Announcement, Position};
 use crate::Variant;
+use dsl::rules::ast::Visibility;
 
 impl Variant {
     /// True when the rules have mines: positions then hold hidden information, and
     /// front ends show each player his [`PlayerView`].
     pub fn has_mines(&self) -> bool {
         self.rules.mines.is_some()
+    }
+
+    /// True when a player sees less than the whole board (`see own|reach`).
+    pub fn hides_pieces(&self) -> bool {
+        self.rules.visibility != Visibility::All
     }
 
     /// The `int` option that seeds the mine layout, if the rules name one.
@@ -97,9 +110,77 @@ impl<'a> PlayerView<'a> {
             .collect()
     }
 
-    /// His view string: the position string with only the mines he knows of
-    /// (`mines=` shown, `heard=` announced only) and without the generator state.
+    /// The cells he sees: `None` when he sees the whole board. Under `see own` the
+    /// cells of the pieces he or a partner moves; under `see reach` those and every
+    /// target of their moves, generated as if it were his turn (captures show the
+    /// piece they would take; castles their cells).
+    pub fn visible_cells(&self) -> Option<CellSet> {
+        let pos = self.pos;
+        let v = &*pos.v;
+        if v.rules.visibility == Visibility::All {
+            return None;
+        }
+        let mut seen = CellSet::new(v.cell_count());
+        let side = pos.side_of(self.player);
+        for (c, &sq) in pos.board.iter().enumerate() {
+            if sq != 0 && side & crate::ids::bit(sq - 1) != 0 {
+                seen.insert(c as Cell);
+            }
+        }
+        if v.rules.visibility == Visibility::Reach {
+            let mut turn = pos.clone();
+            turn.to_move = self.player;
+            let mut list = MoveList::new();
+            turn.gen_pseudo(&mut list);
+            for &m in list.iter() {
+                match m.kind {
+                    mk::PASS => {}
+                    mk::CASTLE => {
+                        for c in v.castle_cells(m) {
+                            seen.insert(c);
+                        }
+                    }
+                    mk::EP_CAPTURE => {
+                        seen.insert(m.to);
+                        seen.insert(pos.ep[m.aux as usize].victim);
+                    }
+                    _ => {
+                        seen.insert(m.to);
+                    }
+                }
+            }
+        }
+        Some(seen)
+    }
+
+    /// The position as he sees it: the referee's, less the pieces on cells he does not
+    /// see (with their unmoved marks and en-passant entries). The whole position when
+    /// he sees everything.
+    pub fn seen_position(&self) -> Position {
+        let mut p = self.pos.clone();
+        let Some(seen) = self.visible_cells() else {
+            return p;
+        };
+        for c in 0..p.board.len() as Cell {
+            if p.board[c as usize] != 0 && !seen.contains(c) {
+                p.remove(c);
+                if p.virgin.remove(c) {
+                    p.hash ^= p.v.keys.virgin(c);
+                }
+            }
+        }
+        p.ep.retain(|e| p.board[e.victim as usize] != 0);
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// His view string: the position string with only the pieces he sees, the mines
+    /// he knows of (`mines=` shown, `heard=` announced only) and without the generator
+    /// state.
     pub fn view_string(&self) -> String {
+        if self.pos.v.hides_pieces() {
+            return self.seen_position().write_string(Some(self.player));
+        }
         self.pos.write_string(Some(self.player))
     }
 }

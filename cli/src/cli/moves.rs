@@ -45,7 +45,8 @@ pub fn run(
             } else {
                 String::new()
             };
-            let board = text_board(&pos, &view::mines(&pos, seen));
+            let board = text_board(&view::position(&pos, seen), &view::mines(&pos, seen));
+            let fen = if v.hides_pieces() { String::new() } else { fen };
             format!("{string}\n{fen}\n{heading}{board}\n")
         }
     };

@@ -42,7 +42,10 @@ pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), C
     load::play_moves(&mut pos, opts.moves, false)?;
     let mines = seen.map(|s| view::mines(&pos, s)).unwrap_or_default();
     let from = opts.from.map(|name| movable(&mut pos, name)).transpose()?;
-    let drawing = svg_seen(&mut pos, from, &mines);
+    let drawing = match seen {
+        Some(s) if v.hides_pieces() => svg_seen(&mut view::position(&pos, s), from, &mines),
+        _ => svg_seen(&mut pos, from, &mines),
+    };
     match opts.output {
         None => t.print(&drawing),
         Some(path) => {

@@ -44,6 +44,15 @@ pub fn mines(pos: &Position, seen: Seen) -> Vec<Cell> {
     }
 }
 
+/// The position as this view sees it: a player's holds only the pieces he sees
+/// (`see own|reach`); the referee's is the whole position.
+pub fn position(pos: &Position, seen: Seen) -> Position {
+    match seen {
+        Seen::Referee => pos.clone(),
+        Seen::Player(p) => pos.view(p).seen_position(),
+    }
+}
+
 /// The position string this view may read: a player's view string hides the mines he
 /// does not know of and the generator state.
 pub fn position_string(pos: &Position, seen: Seen) -> String {

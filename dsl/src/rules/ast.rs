@@ -71,6 +71,8 @@ pub enum Item {
     Counter(CounterDecl),
     /// `team NAME: PLAYERS [wins when any|all]`.
     Team(TeamDecl),
+    /// `see all|own|reach`: what each player sees.
+    See(Spanned<Visibility>),
     /// `allow pass`.
     AllowPass(Span),
     /// `hint WORD`: advice to the computer player (the word, as written).
@@ -742,6 +744,17 @@ pub enum Outcome {
     Add(AddOutcome),
     /// `score subject F actor F [others F]`: the game ends with these shares of a point.
     Score(Vec<Share>),
+}
+
+/// What each player sees of the board (`see`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// Everything (`see all`, the default).
+    All,
+    /// Only his own pieces (`see own`: Kriegspiel).
+    Own,
+    /// His pieces and the cells they can move to (`see reach`: fog of war).
+    Reach,
 }
 
 /// `add EXPR to COUNTER [of WHO]`.

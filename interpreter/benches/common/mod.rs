@@ -18,6 +18,7 @@ pub const VARIANTS: &[(&str, u32)] = &[
     ("crazyhouse", 4),
     ("dreierschach", 4),
     ("extinction", 5),
+    ("fogofwar", 5),
     ("four-player", 4),
     ("four-player-teams", 4),
     ("glinski", 4),

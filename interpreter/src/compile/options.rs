@@ -339,6 +339,7 @@ pub(crate) struct Active<'a> {
     pub filters: Vec<&'a ast::FilterDecl>,
     pub counters: Vec<&'a ast::CounterDecl>,
     pub teams: Vec<&'a ast::TeamDecl>,
+    pub sees: Vec<&'a Spanned<ast::Visibility>>,
     pub passes: Vec<Span>,
     /// `hint` statements in force.
     pub hints: Vec<&'a Spanned<String>>,
@@ -436,6 +437,7 @@ impl<'a> Active<'a> {
             Item::Filter(f) => self.filters.push(f),
             Item::Counter(c) => self.counters.push(c),
             Item::Team(t) => self.teams.push(t),
+            Item::See(s) => self.sees.push(s),
             Item::AllowPass(s) => self.passes.push(*s),
             Item::Hint(h) => self.hints.push(h),
             Item::CapturesToHand(s) => self.to_hand.push(*s),

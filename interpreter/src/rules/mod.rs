@@ -189,6 +189,8 @@ pub(crate) struct Rules {
     pub team_all: u16,
     /// Some player has a teammate.
     pub teams: bool,
+    /// What each player sees (`see`; `view.rs`).
+    pub visibility: dsl::rules::ast::Visibility,
     /// The board's cell maps (`maps:`), per map the image of each cell
     /// ([`crate::rules::effect::NO_IMAGE`] when it has none).
     pub maps: Vec<Box<[Cell]>>,
@@ -237,6 +239,7 @@ impl Default for Rules {
             team: std::array::from_fn(|p| 1 << p),
             team_all: 0,
             teams: false,
+            visibility: dsl::rules::ast::Visibility::All,
             maps: Vec::new(),
             transfer: None,
             zugzwang: false,

@@ -47,6 +47,9 @@ pub struct SearchResult {
 /// A computer player for one variant. Its tables (transposition table, killers,
 /// history) are allocated once and reused from move to move.
 pub struct Searcher {
+    /// When set, the root may play only these moves (from, to, promotion): a player
+    /// deciding on a model of hidden pieces still knows his own legal moves.
+    pub(super) allowed: Option<Vec<(crate::Cell, crate::Cell, Option<crate::PieceType>)>>,
     pub(super) eval: Evaluator,
     pub(super) limits: Limits,
     pub(super) tt: Table,
@@ -120,6 +123,7 @@ impl Searcher {
             null_ok: true,
             root_depth: 1,
             multi: MultiPlayer::default(),
+            allowed: None,
             best_reply: false,
             guess_others: false,
             replied: false,
@@ -209,11 +213,24 @@ impl Searcher {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
             let (samples, lines, halt, multi) =
                 (self.samples, self.lines, self.halt.take(), self.multi);
+            let allowed = self.allowed.take();
             *self = Searcher::new(pos.variant(), self.limits);
             (self.samples, self.lines, self.halt, self.multi) = (samples, lines, halt, multi);
+            self.allowed = allowed;
         }
         let mut root_moves = MoveList::new();
         pos.legal_moves_into(&mut root_moves);
+        if let Some(keys) = &self.allowed {
+            let mut w = 0;
+            for r in 0..root_moves.len() {
+                let m = root_moves[r];
+                if keys.contains(&(m.from(), m.to(), m.promotion())) {
+                    root_moves.set(w, m);
+                    w += 1;
+                }
+            }
+            root_moves.truncate(w);
+        }
         if root_moves.is_empty() || !matches!(pos.outcome_given(false), Outcome::Ongoing) {
             return None;
         }

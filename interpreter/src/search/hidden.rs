@@ -25,7 +25,7 @@ impl Variant {
     /// True when positions hold state some player may not see (hidden mines, the
     /// generator that laid them): the computer player then decides from views.
     pub fn has_hidden_state(&self) -> bool {
-        self.has_mines()
+        self.has_mines() || self.hides_pieces()
     }
 }
 
@@ -38,16 +38,74 @@ fn fnv(text: &str) -> u64 {
 
 /// The positions the player to move of `pos` cannot tell from `pos`, as he would
 /// search them: his model, then `samples - 1` models with unseen mines laid by
-/// chance. `None` when the view does not read back (it always should).
+/// chance. When pieces are hidden (`see own|reach`), every model puts the pieces he
+/// cannot see on cells he cannot see, by chance. `None` when the view does not read
+/// back (it always should).
 pub(crate) fn view_samples(pos: &Position, samples: usize) -> Option<Vec<Position>> {
-    let view = pos.view(pos.to_move()).view_string();
-    let model = Position::from_str(pos.variant(), &view).ok()?;
+    let me = pos.to_move();
+    let view = pos.view(me).view_string();
+    let v = pos.variant();
+    if v.hides_pieces() {
+        return hidden_piece_samples(pos, &view, samples);
+    }
+    let model = Position::from_str(v, &view).ok()?;
     let mut state = fnv(&view);
     let mut out = Vec::with_capacity(samples.max(1));
     for _ in 1..samples {
         out.push(model.with_sampled_mines(&mut state));
     }
     out.insert(0, model);
+    Some(out)
+}
+
+/// Models of a position whose pieces are partly hidden: what the player sees, plus the
+/// pieces he does not see laid on the cells he does not see, by chance. He is taken
+/// to know which enemy pieces are left (he counts his captures; a promotion he did
+/// not see is the one thing this knows that he may not), never where they stand: the
+/// samples depend on his view and on that list of kinds only, so moving a piece he
+/// cannot see changes no sample.
+fn hidden_piece_samples(pos: &Position, view: &str, samples: usize) -> Option<Vec<Position>> {
+    let me = pos.to_move();
+    let v = pos.variant();
+    let eyes = pos.view(me);
+    let seen = eyes.visible_cells()?;
+    let mut hidden: Vec<u8> = (0..v.cell_count() as crate::Cell)
+        .filter(|&c| !seen.contains(c))
+        .filter_map(|c| pos.board[c as usize].checked_sub(1))
+        .collect();
+    hidden.sort_unstable();
+    let base = eyes.seen_position();
+    // A piece may stand only where he would not see it: not on a cell one of his
+    // pieces could take on (a pawn's diagonal shows a piece there), found by filling
+    // every unseen cell with an enemy piece and looking again.
+    let Some(&filler) = hidden.first() else {
+        return Some(vec![Position::from_str(v, view).ok()?]);
+    };
+    let mut filled = base.clone();
+    for c in 0..v.cell_count() as crate::Cell {
+        if !seen.contains(c) {
+            filled.add(c, filler);
+        }
+    }
+    let would_see = filled.view(me).visible_cells()?;
+    let free: Vec<crate::Cell> = (0..v.cell_count() as crate::Cell)
+        .filter(|&c| !seen.contains(c) && !would_see.contains(c))
+        .collect();
+    let mut state = fnv(view) ^ fnv(&format!("{hidden:?}"));
+    let mut out = Vec::with_capacity(samples.max(1));
+    for _ in 0..samples.max(1) {
+        let mut model = base.clone();
+        let mut cells = free.clone();
+        for &kind in &hidden {
+            if cells.is_empty() {
+                break;
+            }
+            let i = (crate::zobrist::splitmix64(&mut state) % cells.len() as u64) as usize;
+            model.add(cells.swap_remove(i), kind);
+        }
+        let text = model.write_string(Some(me));
+        out.push(Position::from_str(v, &text).ok()?);
+    }
     Some(out)
 }
 
@@ -72,11 +130,16 @@ impl Searcher {
                 ..limits
             });
         }
-        let m = decide_from_samples(self, &mut samples);
-        self.set_limits(limits);
-        let m = m?;
+        // He knows his own legal moves (they do not depend on what he cannot see
+        // in fog of war; under `see own` an attempt tells him): the models' roots
+        // play only those.
         let legal = pos.legal_moves();
         let key = |x: Move| (x.from(), x.to(), x.promotion());
+        self.allowed = Some(legal.iter().map(|&x| key(x)).collect());
+        let m = decide_from_samples(self, &mut samples);
+        self.allowed = None;
+        self.set_limits(limits);
+        let m = m?;
         legal.iter().copied().find(|&x| key(x) == key(m))
     }
 }

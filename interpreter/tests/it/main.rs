@@ -38,3 +38,4 @@ mod teams;
 mod tri96;
 mod tri_rules;
 mod tutorial;
+mod visibility;

@@ -155,6 +155,36 @@ fn four_player_free_for_all_eliminates_at_once_as_its_naive_generator() {
 }
 
 #[test]
+fn alice_perft_matches_its_naive_generator() {
+    // Two boards and a looking glass: every count also made by
+    // variants/alice/naive-perft.py (its own rules engine, no board file).
+    let v = crate::common::named("alice", &[]);
+    assert!(run(&v, "alice.perft", FAST) >= 30);
+}
+
+#[test]
+#[ignore = "deep counts"]
+fn alice_perft_all() {
+    let v = crate::common::named("alice", &[]);
+    assert!(run(&v, "alice.perft", u64::MAX) >= 45);
+}
+
+#[test]
+fn fog_of_war_perft_matches_its_naive_generator() {
+    // No check, the king taken ends the game, castling needs no safe cells: every
+    // count also made by variants/fogofwar/naive-perft.py.
+    let v = crate::common::named("fogofwar", &[]);
+    assert!(run(&v, "fogofwar.perft", FAST) >= 30);
+}
+
+#[test]
+#[ignore = "deep counts"]
+fn fog_of_war_perft_all() {
+    let v = crate::common::named("fogofwar", &[]);
+    assert!(run(&v, "fogofwar.perft", u64::MAX) >= 45);
+}
+
+#[test]
 fn chess_perft_up_to_a_million() {
     assert!(run(&chess(), "chess.perft", FAST) >= 40);
 }

@@ -40,7 +40,11 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
     } else {
         Vec::new()
     };
-    let svg = chessgraph::draw::svg_seen(&mut g.pos, None, &mines);
+    let svg = if hidden && !over && v.hides_pieces() {
+        chessgraph::draw::svg_seen(&mut g.pos.view(eyes).seen_position(), None, &mines)
+    } else {
+        chessgraph::draw::svg_seen(&mut g.pos, None, &mines)
+    };
     let to_move = g.pos.to_move();
     let may_move = !over
         && !g.is_computer(to_move)

@@ -12,22 +12,25 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The board as the player to move may see it (everything, without hidden rules).
 pub fn board(pos: &Position) -> String {
     let v = pos.variant();
+    let seen = Seen::Player(pos.to_move());
     if !v.has_mines() {
+        if v.hides_pieces() {
+            return text_board(&view::position(pos, seen), &[]);
+        }
         return text_board(pos, &[]);
     }
     // The same view `moves --view` and `render --view` draw.
-    let seen = Seen::Player(pos.to_move());
     format!(
         "{}\n{}",
         view::heading(v, seen),
-        text_board(pos, &view::mines(pos, seen))
+        text_board(&view::position(pos, seen), &view::mines(pos, seen))
     )
 }
 
 /// The position as text the player to move may see: the position string (his view's
 /// when the variant hides state) and the FEN where FEN can say it.
 pub fn position_text(pos: &Position) -> String {
-    if pos.variant().has_mines() {
+    if pos.variant().has_hidden_state() {
         let me = pos.to_move();
         return format!(
             "{}'s view: {}\n",
@@ -42,6 +45,9 @@ pub fn position_text(pos: &Position) -> String {
 /// The whole truth, for the end of the game: every mine marked, the referee string.
 pub fn reveal(pos: &Position) -> String {
     if !pos.variant().has_mines() {
+        if pos.variant().hides_pieces() {
+            return format!("the whole board:\n{}referee: {pos}\n", text_board(pos, &[]));
+        }
         return text_board(pos, &[]);
     }
     let marks: Vec<u16> = pos.mines().iter().map(|m| m.0).collect();

@@ -108,6 +108,17 @@ impl Builder<'_> {
             Rule::must_stmt => Item::Filter(self.filter(pair, true)),
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
             Rule::team_stmt => Item::Team(self.team(pair)),
+            Rule::see_stmt => {
+                let span = tight(&pair);
+                let seen = if find(&pair, Rule::kw_own).is_some() {
+                    crate::rules::ast::Visibility::Own
+                } else if find(&pair, Rule::kw_reach).is_some() {
+                    crate::rules::ast::Visibility::Reach
+                } else {
+                    crate::rules::ast::Visibility::All
+                };
+                Item::See(Spanned::new(seen, span))
+            }
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
             Rule::hint_stmt => {
                 let word = child(&pair, Rule::hint_word);

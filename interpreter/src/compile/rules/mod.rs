@@ -112,6 +112,10 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
     };
     l.counters(active);
     l.teams(active);
+    once(&active.sees, |x| x.span, "see", l.cx);
+    if let Some(s) = active.sees.first() {
+        l.rules.visibility = s.node;
+    }
     l.check(active);
     once(&active.eps, |x| x.span, "en passant lasts", l.cx);
     l.rules.ep_round = active
