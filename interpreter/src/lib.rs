@@ -89,7 +89,7 @@ pub use mines::MinesShown;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
 pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_THREADS};
-pub use position::{Announcement, MineEvent, Position};
+pub use position::{Announcement, Position, RefereeEvent};
 pub use variant::{
     CastleInfo, NotationMarks, OptionInfo, OptionKind, OptionValue, PieceTypeInfo, PlayerInfo,
     Symbol, Variant,

@@ -73,6 +73,8 @@ pub enum Item {
     Team(TeamDecl),
     /// `see all|own|reach`: what each player sees.
     See(Spanned<Visibility>),
+    /// `announce captures, checks, attempts`.
+    Announce(Vec<Spanned<Announced>>),
     /// `allow pass`.
     AllowPass(Span),
     /// `hint WORD`: advice to the computer player (the word, as written).
@@ -744,6 +746,17 @@ pub enum Outcome {
     Add(AddOutcome),
     /// `score subject F actor F [others F]`: the game ends with these shares of a point.
     Score(Vec<Share>),
+}
+
+/// What the referee announces (`announce`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Announced {
+    /// Captures and where.
+    Captures,
+    /// Checks and the line they come along.
+    Checks,
+    /// Illegal attempts (the player moves again).
+    Attempts,
 }
 
 /// What each player sees of the board (`see`).

@@ -26,6 +26,7 @@ pub const VARIANTS: &[(&str, u32)] = &[
     ("grasshopper", 4),
     ("horde", 5),
     ("kingofthehill", 5),
+    ("kriegspiel", 5),
     ("losalamos", 6),
     ("makruk", 5),
     ("mined-chess", 5),

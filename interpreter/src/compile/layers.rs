@@ -105,6 +105,7 @@ fn key(item: &Item) -> Option<String> {
         Item::Counter(c) => format!("counter {}", c.name.node),
         Item::Team(t) => format!("team {}", t.name.node),
         Item::See(_) => "see".into(),
+        Item::Announce(_) => "announce".into(),
         Item::Def(d) => format!("def {}", d.name.node),
         Item::End(e) => match &e.event.node {
             Event::Condition(_) => format!("label {}", e.label.as_ref()?.node),

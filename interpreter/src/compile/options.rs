@@ -340,6 +340,7 @@ pub(crate) struct Active<'a> {
     pub counters: Vec<&'a ast::CounterDecl>,
     pub teams: Vec<&'a ast::TeamDecl>,
     pub sees: Vec<&'a Spanned<ast::Visibility>>,
+    pub announces: Vec<&'a Spanned<ast::Announced>>,
     pub passes: Vec<Span>,
     /// `hint` statements in force.
     pub hints: Vec<&'a Spanned<String>>,
@@ -438,6 +439,7 @@ impl<'a> Active<'a> {
             Item::Counter(c) => self.counters.push(c),
             Item::Team(t) => self.teams.push(t),
             Item::See(s) => self.sees.push(s),
+            Item::Announce(a) => self.announces.extend(a.iter()),
             Item::AllowPass(s) => self.passes.push(*s),
             Item::Hint(h) => self.hints.push(h),
             Item::CapturesToHand(s) => self.to_hand.push(*s),

@@ -12,9 +12,21 @@ use crate::moves::{mk, Move, MoveList};
 use crate::variant::Variant;
 use std::sync::Arc;
 
-/// What a mine did, as announced to the players.
+/// What the referee announces: what a mine did, and under `announce` rules the
+/// captures, checks and refused attempts of games with hidden pieces (Kriegspiel).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MineEvent {
+pub enum RefereeEvent {
+    /// A piece was taken on the cell (`announce captures`).
+    Capture,
+    /// The player to move is in check, along the line of this direction from his
+    /// royal (`None`: by a leap, a knight's) (`announce checks`).
+    Check {
+        /// The direction from the royal to the checking piece.
+        along: Option<crate::ids::Dir>,
+    },
+    /// The player tried a move that is not legal; he moves again (`announce
+    /// attempts`).
+    Illegal,
     /// A piece entered the cell and primed its mine; the move stands.
     Primed,
     /// A piece entered the cell and primed its mine; the move was taken back and the
@@ -37,9 +49,13 @@ pub struct Announcement {
     /// The mined cell.
     pub cell: Cell,
     /// What happened.
-    pub event: MineEvent,
+    pub event: RefereeEvent,
     /// The players who hear it (bit per player; every player for mine events).
     pub audience: u16,
+    /// The move tried, for a refused attempt ([`RefereeEvent::Illegal`]).
+    pub attempt: Option<Move>,
+    /// The player it is about (the one in check, the one who tried).
+    pub about: Player,
 }
 
 impl Announcement {
@@ -48,16 +64,38 @@ impl Announcement {
     pub fn text(&self, v: &Variant) -> String {
         let cell = v.cell_name(self.cell);
         match self.event {
-            MineEvent::Primed => format!("{cell} is mined"),
-            MineEvent::Refused => {
+            RefereeEvent::Capture => format!("a capture on {cell}"),
+            RefereeEvent::Check { along: Some(d) } => {
+                let dirs = &v.board().directions;
+                let here = &dirs[d as usize];
+                format!(
+                    "{} is in check along the {}-{} line",
+                    v.players()[self.ply_player(v) as usize].name,
+                    here.name,
+                    dirs[here.opposite as usize].name
+                )
+            }
+            RefereeEvent::Check { along: None } => format!(
+                "{} is in check by a leap",
+                v.players()[self.ply_player(v) as usize].name
+            ),
+            RefereeEvent::Illegal => "illegal, try another move".to_owned(),
+            RefereeEvent::Primed => format!("{cell} is mined"),
+            RefereeEvent::Refused => {
                 format!("{cell} is mined: the move is taken back, play another")
             }
-            MineEvent::Blasted { piece, owner } => format!(
+            RefereeEvent::Blasted { piece, owner } => format!(
                 "the {} {} is blown up on {cell}",
                 v.players()[owner as usize].name,
                 v.piece_types()[piece as usize].name
             ),
         }
+    }
+
+    /// The player a check announcement is about (stored in the cell field's place
+    /// would be ambiguous: a check names the checked royal's cell, whose owner this is).
+    fn ply_player(&self, _v: &Variant) -> Player {
+        self.about
     }
 
     /// True when `player` hears it.
@@ -141,7 +179,7 @@ impl Position {
         }
         self.refused = Some(plain(mv));
         self.hash ^= r.refused_key(mv);
-        self.announce(mv.to, MineEvent::Refused);
+        self.announce(mv.to, RefereeEvent::Refused);
         self.ply = self.ply.saturating_add(1);
         self.undo.push(*u);
         true
@@ -184,7 +222,7 @@ impl Position {
                 self.prime(r, to);
                 log.primed = Some(to);
                 if fx & BLAST == 0 {
-                    self.announce(to, MineEvent::Primed);
+                    self.announce(to, RefereeEvent::Primed);
                     log.announced += 1;
                 }
             }
@@ -196,7 +234,7 @@ impl Position {
                 log.blasted = Some((k, slot));
                 self.announce(
                     to,
-                    MineEvent::Blasted {
+                    RefereeEvent::Blasted {
                         piece: v.kind_type[k as usize],
                         owner,
                     },
@@ -257,13 +295,15 @@ impl Position {
         self.hash ^= r.key(cell, old) ^ r.key(cell, old | PRIMED);
     }
 
-    fn announce(&mut self, cell: Cell, event: MineEvent) {
+    fn announce(&mut self, cell: Cell, event: RefereeEvent) {
         let n = self.v.player_count();
         self.announcements.push(Announcement {
             ply: self.ply,
             cell,
             event,
             audience: ((1u32 << n) - 1) as u16,
+            attempt: None,
+            about: self.to_move,
         });
     }
 

@@ -23,10 +23,11 @@ mod make;
 mod mined;
 mod pieces;
 mod query;
+mod referee;
 mod resign;
 
 pub(crate) use ep::EpEntry;
-pub use mined::{Announcement, MineEvent};
+pub use mined::{Announcement, RefereeEvent};
 
 use crate::cellset::CellSet;
 use crate::ids::{Cell, Kind, Player};
@@ -61,6 +62,8 @@ pub(crate) struct Undo {
     pub counter_changes: u8,
     /// Pieces a rule moved through a cell map, logged on `transfer_log`.
     pub transfers: u8,
+    /// Announcements the referee made about the move (`referee.rs`).
+    pub announced: u8,
     pub quiet: u32,
     pub reversible: u32,
     pub hash: u64,

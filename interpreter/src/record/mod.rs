@@ -41,7 +41,7 @@ pub use error::RecordError;
 pub use read::MAX_BYTES;
 pub use replay::PASS;
 
-use crate::{MineEvent, Player, Position, Score, Variant};
+use crate::{Player, Position, RefereeEvent, Score, Variant};
 
 /// The result as a record writes it: each player's points in turn order, joined by
 /// `-` (`1-0`, `1/2-1/2`, `3-1-0`).
@@ -123,7 +123,7 @@ pub fn taken_back(pos: &Position, since: usize) -> bool {
         .get(since..)
         .unwrap_or(&[])
         .iter()
-        .any(|a| a.event == MineEvent::Refused)
+        .any(|a| a.event == RefereeEvent::Refused)
 }
 
 /// A whole game: tags in their order, moves, and the result (`*` when unfinished).

@@ -191,6 +191,9 @@ pub(crate) struct Rules {
     pub teams: bool,
     /// What each player sees (`see`; `view.rs`).
     pub visibility: dsl::rules::ast::Visibility,
+    /// What the referee announces (`announce`: [`ANNOUNCE_CAPTURES`] ... bits;
+    /// `position/referee.rs`).
+    pub announce: u8,
     /// The board's cell maps (`maps:`), per map the image of each cell
     /// ([`crate::rules::effect::NO_IMAGE`] when it has none).
     pub maps: Vec<Box<[Cell]>>,
@@ -217,6 +220,13 @@ pub(crate) struct Rules {
     pub after_changes_board: bool,
 }
 
+/// `announce captures`.
+pub(crate) const ANNOUNCE_CAPTURES: u8 = 1;
+/// `announce checks`.
+pub(crate) const ANNOUNCE_CHECKS: u8 = 2;
+/// `announce attempts`.
+pub(crate) const ANNOUNCE_ATTEMPTS: u8 = 4;
+
 /// The words of `hint` statements.
 pub(crate) const HINTS: &[&str] = &["zugzwang"];
 
@@ -240,6 +250,7 @@ impl Default for Rules {
             team_all: 0,
             teams: false,
             visibility: dsl::rules::ast::Visibility::All,
+            announce: 0,
             maps: Vec::new(),
             transfer: None,
             zugzwang: false,

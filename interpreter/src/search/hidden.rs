@@ -130,17 +130,53 @@ impl Searcher {
                 ..limits
             });
         }
-        // He knows his own legal moves (they do not depend on what he cannot see
-        // in fog of war; under `see own` an attempt tells him): the models' roots
-        // play only those.
         let legal = pos.legal_moves();
         let key = |x: Move| (x.from(), x.to(), x.promotion());
-        self.allowed = Some(legal.iter().map(|&x| key(x)).collect());
-        let m = decide_from_samples(self, &mut samples);
+        let attempts = pos.variant().rules.announce & crate::rules::ANNOUNCE_ATTEMPTS != 0;
+        let found = if attempts {
+            self.attempt_until_legal(pos, &mut samples)
+        } else {
+            // He knows his own legal moves (they do not depend on what he cannot see
+            // in fog of war): the models' roots play only those.
+            self.allowed = Some(legal.iter().map(|&x| key(x)).collect());
+            decide_from_samples(self, &mut samples)
+        };
         self.allowed = None;
         self.set_limits(limits);
-        let m = m?;
+        let m = found?;
         legal.iter().copied().find(|&x| key(x) == key(m))
+    }
+
+    /// Under `announce attempts` (Kriegspiel): he does not know his legal moves, so he
+    /// plays the best of the moves he may try; each one the referee refuses is
+    /// announced and left out of the next try. A legal move is returned unmade.
+    fn attempt_until_legal(
+        &mut self,
+        pos: &mut Position,
+        samples: &mut Vec<Position>,
+    ) -> Option<Move> {
+        let key = |x: Move| (x.from(), x.to(), x.promotion());
+        let legal = pos.legal_moves();
+        let possible = pos.possible_moves().len();
+        for _ in 0..=possible {
+            let allowed: Vec<_> = pos.possible_moves().iter().map(|&x| key(x)).collect();
+            if allowed.is_empty() {
+                break;
+            }
+            self.allowed = Some(allowed);
+            let Some(m) = decide_from_samples(self, samples) else {
+                break;
+            };
+            if legal.iter().any(|&x| key(x) == key(m)) {
+                return Some(m);
+            }
+            pos.attempt(m);
+            if let Some(fresh) = view_samples(pos, samples.len()) {
+                *samples = fresh;
+            }
+        }
+        // His tries ran out (an en-passant capture is his only move): the referee's.
+        legal.first().copied()
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::common::{chess, named, Rng};
 use chessgraph::record::GameRecord;
 use chessgraph::search::{play_game, Decide, Limits, RandomMover, Searcher};
-use chessgraph::{perft, MineEvent, Outcome, Position, Variant};
+use chessgraph::{perft, Outcome, Position, RefereeEvent, Variant};
 use std::sync::Arc;
 
 const VISIBILITY: [&str; 3] = ["visible", "hidden-then-exposed", "hidden"];
@@ -178,7 +178,7 @@ fn a_primed_mine_blows_up_pieces() {
         assert_eq!(heard(&p, 1), heard(&p, 0));
         assert!(matches!(
             p.announcements()[0].event,
-            MineEvent::Blasted { owner: 0, .. }
+            RefereeEvent::Blasted { owner: 0, .. }
         ));
         let want = match vis {
             "visible" => " mines=c3+,f2",

@@ -185,6 +185,13 @@ fn fog_of_war_perft_all() {
 }
 
 #[test]
+fn kriegspiel_moves_are_chess_moves() {
+    // Hidden pieces and a referee change what players know, not the moves.
+    let v = crate::common::named("kriegspiel", &[]);
+    assert!(run(&v, "chess.perft", FAST) >= 40);
+}
+
+#[test]
 fn chess_perft_up_to_a_million() {
     assert!(run(&chess(), "chess.perft", FAST) >= 40);
 }

@@ -88,3 +88,102 @@ fn the_fog_of_war_computer_ignores_pieces_it_cannot_see() {
     assert_eq!(c.view(0).view_string(), d.view(0).view_string());
     assert_eq!(computer_choice(&mut c), computer_choice(&mut d));
 }
+
+#[test]
+fn a_kriegspiel_illegal_attempt_is_announced_and_the_same_player_moves_again() {
+    let v = named("kriegspiel", &[]);
+    // White's rook a1 cannot see black's knight a4: Ra1-a8 is a move he may try.
+    let mut p = Position::from_str(&v, "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(p.view(0).view_string(), "8/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let try_a8 = p.parse_long("a1a8");
+    assert!(
+        try_a8.is_err(),
+        "a1a8 is not legal in the referee's position"
+    );
+    let possible: Vec<String> = p.possible_moves().iter().map(|&m| p.long(m)).collect();
+    assert!(possible.contains(&"a1a8".to_owned()), "{possible:?}");
+    let a8 = *p
+        .possible_moves()
+        .iter()
+        .find(|&&m| p.long(m) == "a1a8")
+        .unwrap();
+    let before = p.to_string();
+    assert!(!p.attempt(a8));
+    // Announced to both, no turn passed, the position unchanged, the try remembered.
+    assert_eq!(p.to_string(), before);
+    let heard: Vec<String> = p.view(1).announcements().map(|a| a.text(&v)).collect();
+    assert_eq!(heard, ["illegal, try another move"]);
+    assert_eq!(p.view(0).announcements().count(), 1);
+    assert!(!p.possible_moves().iter().any(|&m| p.long(m) == "a1a8"));
+    // A legal attempt is played: Rxa4, announced as a capture on a4.
+    let a4 = *p
+        .possible_moves()
+        .iter()
+        .find(|&&m| p.long(m) == "a1a4")
+        .unwrap();
+    assert!(p.attempt(a4));
+    // What was heard in that turn: the refused try, then the capture.
+    let heard: Vec<String> = p
+        .view(1)
+        .last_announcements()
+        .iter()
+        .map(|a| a.text(&v))
+        .collect();
+    assert_eq!(heard, ["illegal, try another move", "a capture on a4"]);
+    // Taking the move back drops its announcement and keeps the attempt of that turn.
+    p.unmake();
+    assert_eq!(p.to_string(), before);
+    let heard: Vec<String> = p.view(0).announcements().map(|a| a.text(&v)).collect();
+    assert_eq!(heard, ["illegal, try another move"]);
+}
+
+#[test]
+fn kriegspiel_announces_checks_and_the_line_they_come_along() {
+    let v = named("kriegspiel", &[]);
+    let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1").unwrap();
+    let mv = p.parse_long("a1a8").unwrap();
+    p.make(mv);
+    let heard: Vec<String> = p
+        .view(0)
+        .last_announcements()
+        .iter()
+        .map(|a| a.text(&v))
+        .collect();
+    assert_eq!(heard, ["black is in check along the w-e line"]);
+    let mut q = Position::from_str(&v, "4k3/8/8/8/6N1/8/P7/4K3 w - - 0 1").unwrap();
+    let mv = q.parse_long("g4f6").unwrap();
+    q.make(mv);
+    let heard: Vec<String> = q
+        .view(1)
+        .last_announcements()
+        .iter()
+        .map(|a| a.text(&v))
+        .collect();
+    assert_eq!(heard, ["black is in check by a leap"]);
+    // Black sees his king only.
+    assert_eq!(q.view(1).view_string(), "4k3/8/8/8/8/8/8/8 b - - 1 1");
+}
+
+#[test]
+fn the_kriegspiel_computer_tries_until_the_referee_accepts() {
+    let v = named("kriegspiel", &[]);
+    // White's best try on his view is blocked by the hidden knight; whatever it tries,
+    // it ends with a legal move, and every refused try was announced.
+    let mut p = Position::from_str(&v, "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1").unwrap();
+    let mut s = Searcher::new(&v, Limits::depth(2));
+    let m = s.choose(&mut p).expect("a move");
+    assert!(p.legal_moves().contains(&m), "{}", p.long(m));
+    for a in p.announcements() {
+        assert_eq!(a.text(&v), "illegal, try another move");
+    }
+}
+
+#[test]
+fn the_kriegspiel_computer_ignores_where_a_hidden_piece_stands() {
+    let v = named("kriegspiel", &[]);
+    // Black's knight on h5 or on h6, both out of every white line: the same choice.
+    let mut a = Position::from_str(&v, "4k3/8/8/7n/8/8/PPP5/R3K3 w - - 0 1").unwrap();
+    let mut b = Position::from_str(&v, "4k3/8/7n/8/8/8/PPP5/R3K3 w - - 0 1").unwrap();
+    assert_eq!(a.view(0).view_string(), b.view(0).view_string());
+    assert_eq!(computer_choice(&mut a), computer_choice(&mut b));
+}

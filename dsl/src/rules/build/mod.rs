@@ -108,6 +108,22 @@ impl Builder<'_> {
             Rule::must_stmt => Item::Filter(self.filter(pair, true)),
             Rule::counter_stmt => Item::Counter(self.counter(pair)),
             Rule::team_stmt => Item::Team(self.team(pair)),
+            Rule::announce_stmt => Item::Announce(
+                pair.clone()
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::announce_what)
+                    .map(|w| {
+                        let what = if find(&w, Rule::kw_captures).is_some() {
+                            crate::rules::ast::Announced::Captures
+                        } else if find(&w, Rule::kw_checks).is_some() {
+                            crate::rules::ast::Announced::Checks
+                        } else {
+                            crate::rules::ast::Announced::Attempts
+                        };
+                        Spanned::new(what, tight(&w))
+                    })
+                    .collect(),
+            ),
             Rule::see_stmt => {
                 let span = tight(&pair);
                 let seen = if find(&pair, Rule::kw_own).is_some() {

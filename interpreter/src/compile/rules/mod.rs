@@ -112,6 +112,13 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
     };
     l.counters(active);
     l.teams(active);
+    for a in &active.announces {
+        l.rules.announce |= match a.node {
+            dsl::rules::ast::Announced::Captures => crate::rules::ANNOUNCE_CAPTURES,
+            dsl::rules::ast::Announced::Checks => crate::rules::ANNOUNCE_CHECKS,
+            dsl::rules::ast::Announced::Attempts => crate::rules::ANNOUNCE_ATTEMPTS,
+        };
+    }
     once(&active.sees, |x| x.span, "see", l.cx);
     if let Some(s) = active.sees.first() {
         l.rules.visibility = s.node;
