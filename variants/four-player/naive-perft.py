@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Independent naive perft of chess.com's four-player chess (free for all), written from
-the published rules (chess.com's 4 Player Chess club rules, the FEN4 start position)
-and dsl/README.md's account of what perft counts, not from the chessgraph code nor
-from variants/four-player/*.rules.
+"""Independent naive perft of chess.com's four-player chess (free for all or --teams).
+Written from the published rules (chess.com's 4 Player Chess club rules, the FEN4 start
+position) and dsl/README.md's account of what perft counts, not from the chessgraph
+code nor from variants/four-player/*.rules (nor, for --teams, from four-player-teams/).
 
 usage: naive-perft.py [--position POS | --make PIECES [--turn T] [--unmoved CELLS]
-                      [--elim TAGS]] [--moves 'MOVE ...'] [--at-once] [--divide] DEPTH
+                      [--elim TAGS]] [--moves 'MOVE ...'] [--at-once | --teams]
+                      [--divide] DEPTH
 
 --make writes a position string from a piece list such as `rK:h1 rR:d1,k1 bQ:e4`
 (tag, letter, cells), with `--turn r`, `--unmoved d1,h1,k1` (castling rights: the
@@ -16,6 +17,9 @@ them: `h1f1`, `e7e8q`, `pass`) and says who is out after each.
 --at-once counts the published free-for-all rule (chess.com; variants/four-player/
 four-player.rules, `end checkmate at once` and `end stalemate at once`) instead of the
 default provisional ends of movement.rules: see AT ONCE below.
+
+--teams counts chess.com's four-player chess in teams (variants/four-player-teams/
+four-player-teams.rules), red and yellow against blue and green: see TEAMS below.
 
 THE BOARD. 14 x 14 cells without the 3 x 3 corners (160 cells): files a..n (x 1..14),
 ranks 1..14 (y); (x, y) exists when 4 <= x <= 11 or 4 <= y <= 11.
@@ -54,6 +58,22 @@ loop is tested with the earlier ones already out (their pieces no longer attack)
 the turn goes to the next player still in after the mover. The player to move without
 a legal move (only possible in a position as given) is still put out by a pass, as
 above, and the loop follows that pass too (it is a move).
+
+TEAMS (--teams). Red and yellow play against blue and green (partners sit across the
+board: p and p + 2). The moves are those above, with these changes:
+- a piece never takes a partner's piece (it blocks like one's own); a pawn takes only
+  an opponent's piece diagonally;
+- a partner's piece never attacks: a move is legal when, after it, the mover's king is
+  attacked by no piece of either opponent; castling asks the same of the king's cells;
+- a pawn becomes a queen on its 11th rank counted from its own side (red rank 11, blue
+  file k, yellow rank 4, green file d), not on its 8th;
+- nobody is eliminated: the game ends, and perft counts no moves below it, when the
+  player to move has no legal move (checkmate: his team loses; stalemate: a draw; both
+  finish the game, so no pass) or when a move has taken a king (a king left attacked
+  by an opponent's move before its owner moved: his team loses). A move that takes a
+  king must still leave the mover's own king unattacked by the opponents (the check
+  rule applies to every move).
+`elim=` is refused with --teams (no player is ever out in this game).
 
 POS is chessgraph's position string for this board: ranks 14..1 of the cells that
 exist, `/`-separated, pieces as tag + letter (`rK`), runs of empty cells as numbers;
@@ -104,9 +124,19 @@ def pawn_row(p, c):
     return [y == 2, x == 2, y == 13, x == 13][p]
 
 
-def promotes(p, c):
+def promotes(p, c, teams=False):
     x, y = c
+    if teams:  # the 11th rank counted from the player's side
+        return [y == 11, x == 11, y == 4, x == 4][p]
     return [y == 8, x == 8, y == 7, x == 7][p]
+
+
+def partner(p):
+    return (p + 2) % 4
+
+
+def opponents(p):
+    return {(p + 1) % 4, (p + 3) % 4}
 
 
 # Castles: (player, king from, king to, rook from, rook to, cells that must be empty,
@@ -158,6 +188,8 @@ class Pos:
         assert f[3] == "-", "no en passant in this game"
         self.out = set()
         self.at_once = False
+        self.teams = False
+        self.over = False  # --teams: a king has been taken, the game is over
         self.log = None  # a list: at-once eliminations are noted there (--moves)
         for extra in f[6:]:
             k, _, v = extra.partition("=")
@@ -205,6 +237,9 @@ class Pos:
         """(from, to, promotion, castle) for every pseudo-legal move of player p."""
         b = self.board
         out = []
+        # The players whose pieces p may not take: himself, and with --teams his partner.
+        own = {p, partner(p)} if self.teams else {p}
+        prom = lambda d: "Q" if promotes(p, d, self.teams) else None
         for c, (o, t) in list(b.items()):
             if o != p:
                 continue
@@ -218,7 +253,7 @@ class Pos:
                         if q is None:
                             out.append((c, (cx, cy), None, None))
                         else:
-                            if q[0] != p:
+                            if q[0] not in own:
                                 out.append((c, (cx, cy), None, None))
                             break
                         cx, cy = cx + dx, cy + dy
@@ -227,21 +262,21 @@ class Pos:
                     d = (x + dx, y + dy)
                     if on(*d):
                         q = b.get(d)
-                        if q is None or q[0] != p:
+                        if q is None or q[0] not in own:
                             out.append((c, d, None, None))
             elif t == "P":
                 fx, fy = FWD[p]
                 one = (x + fx, y + fy)
                 if on(*one) and one not in b:
-                    out.append((c, one, "Q" if promotes(p, one) else None, None))
+                    out.append((c, one, prom(one), None))
                     two = (x + 2 * fx, y + 2 * fy)
                     if pawn_row(p, c) and on(*two) and two not in b:
-                        out.append((c, two, "Q" if promotes(p, two) else None, None))
+                        out.append((c, two, prom(two), None))
                 for dx, dy in diagonals_forward(p):
                     d = (x + dx, y + dy)
-                    if on(*d) and d in b and b[d][0] != p:
-                        out.append((c, d, "Q" if promotes(p, d) else None, None))
-        live = {o for o in range(4) if o not in self.out and o != p}
+                    if on(*d) and d in b and b[d][0] not in own:
+                        out.append((c, d, prom(d), None))
+        live = self.enemies(p)
         for cs in CASTLES:
             cp, k, kt, r, rt, between, safe = cs
             if cp != p:
@@ -262,7 +297,7 @@ class Pos:
         eliminations)."""
         f, t, promo, cs = m
         b = self.board
-        undo = (dict(b), set(self.unmoved), set(self.out), self.turn)
+        undo = (dict(b), set(self.unmoved), set(self.out), self.turn, self.over)
         p = self.turn
         if cs:
             _, k, kt, r, rt, _, _ = cs
@@ -279,7 +314,10 @@ class Pos:
             b[t] = (p, promo) if promo else piece
             self.unmoved -= {f, t}
             if victim and victim[1] == "K":
-                self.out.add(victim[0])
+                if self.teams:
+                    self.over = True  # royal captured: the victim's team loses
+                else:
+                    self.out.add(victim[0])
         if self.at_once and not probe:
             self.eliminate_at_once(p)
         self.turn = self.next_player(p)
@@ -317,7 +355,14 @@ class Pos:
             self.turn = turn
 
     def unmake(self, undo):
-        self.board, self.unmoved, self.out, self.turn = undo
+        self.board, self.unmoved, self.out, self.turn, self.over = undo
+
+    def enemies(self, p):
+        """The players whose pieces attack p's king: the others still in, or with
+        --teams his two opponents."""
+        if self.teams:
+            return opponents(p)
+        return {o for o in range(4) if o not in self.out and o != p}
 
     def next_player(self, p):
         for i in range(1, 5):
@@ -328,15 +373,17 @@ class Pos:
 
     def legal(self):
         p = self.turn
-        if len(set(range(4)) - self.out) <= 1:
+        if self.over or len(set(range(4)) - self.out) <= 1:
             return []  # the game is over
         out = []
         for m in self.pseudo(p):
             undo = self.make(m, probe=True)
-            live = {o for o in range(4) if o not in self.out and o != p}
+            live = self.enemies(p)
             if not any(self.attacked(k, live) for k in self.kings(p)):
                 out.append(m)
             self.unmake(undo)
+        if self.teams:
+            return out  # none: checkmate or stalemate, the game is over (no pass)
         if not out:
             # Checkmate or stalemate: he is out. The pass is a move when the game goes on.
             if len(set(range(4)) - self.out - {p}) >= 2:
@@ -400,6 +447,8 @@ def main():
                     help="moves to play first, one quoted list (h1f1 e7e8q pass)")
     ap.add_argument("--at-once", action="store_true",
                     help="four-player.rules: checkmate and stalemate eliminate at once")
+    ap.add_argument("--teams", action="store_true",
+                    help="four-player-teams.rules: red and yellow against blue and green")
     ap.add_argument("--divide", action="store_true")
     ap.add_argument("depth", type=int)
     a = ap.parse_args()
@@ -408,6 +457,9 @@ def main():
         print(a.position)
     pos = Pos(a.position)
     pos.at_once = a.at_once
+    pos.teams = a.teams
+    if a.teams and (a.at_once or pos.out):
+        raise SystemExit("--teams: no --at-once, no eliminated players")
     for text in a.moves.split():
         legal = {long(m): m for m in pos.legal()}
         if text not in legal:
@@ -415,8 +467,14 @@ def main():
         pos.log = []
         pos.make(legal[text])
         out = ",".join(TAGS[o] for o in sorted(pos.out)) or "-"
-        print(f"{text}: {NAMES[pos.turn]} to move, out {out}"
-              + (f" ({', '.join(pos.log)})" if pos.log else ""))
+        if pos.teams:
+            state = "game over (a king taken)" if pos.over else (
+                f"{NAMES[pos.turn]} to move" if pos.legal() else
+                f"{NAMES[pos.turn]} to move, none: game over")
+            print(f"{text}: {state}")
+        else:
+            print(f"{text}: {NAMES[pos.turn]} to move, out {out}"
+                  + (f" ({', '.join(pos.log)})" if pos.log else ""))
         pos.log = None
     t0 = time.time()
     if a.depth == 0:

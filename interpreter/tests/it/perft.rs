@@ -145,6 +145,15 @@ fn four_player_perft_all() {
     assert!(run(&movement, "four-player.perft", u64::MAX) >= 40);
     let ffa = crate::common::named("four-player", &[]);
     assert!(run(&ffa, "four-player-ffa.perft", u64::MAX) >= 60);
+    let teams = crate::common::named("four-player-teams", &[]);
+    assert!(run(&teams, "four-player-teams.perft", u64::MAX) >= 40);
+}
+
+#[test]
+fn four_player_teams_perft_matches_its_naive_generator() {
+    // Partners never take or attack each other: naive-perft.py --teams.
+    let teams = crate::common::named("four-player-teams", &[]);
+    assert!(run(&teams, "four-player-teams.perft", FAST) >= 30);
 }
 
 #[test]
