@@ -26,6 +26,13 @@ impl Variant {
         self.rules.mines.is_some()
     }
 
+    /// True when a player does not know his legal moves and tries moves instead
+    /// (`announce attempts`): front ends offer [`Position::possible_moves`] and play
+    /// them with [`Position::attempt`].
+    pub fn takes_attempts(&self) -> bool {
+        self.rules.announce & crate::rules::ANNOUNCE_ATTEMPTS != 0
+    }
+
     /// True when a player sees less than the whole board (`see own|reach`).
     pub fn hides_pieces(&self) -> bool {
         self.rules.visibility != Visibility::All

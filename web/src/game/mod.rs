@@ -166,15 +166,35 @@ impl Game {
         if seat.is_some_and(|s| s != me) {
             return Err(refused(403, "it is not your turn"));
         }
-        let legal = self.pos.legal_moves();
-        let Some(&m) = legal.get(index) else {
+        let offered = self.offered_moves();
+        let Some(&m) = offered.get(index) else {
             return Err(refused(
                 422,
                 "no such move: the list of legal moves is shorter",
             ));
         };
-        self.play(m);
+        let key = |x: Move| (x.from(), x.to(), x.promotion());
+        match self.pos.legal_moves().iter().find(|&&x| key(x) == key(m)) {
+            Some(&legal) => self.play(legal),
+            None => {
+                // Kriegspiel: the referee refuses the try; every page hears it.
+                let text = self.pos.long(m);
+                self.pos.attempt(m);
+                self.record.comment(format!("tried {text}: illegal"));
+                self.bump();
+            }
+        }
         Ok(())
+    }
+
+    /// The moves a person is offered: the legal moves, or under `announce attempts`
+    /// the moves he may try ([`Position::possible_moves`]).
+    pub fn offered_moves(&mut self) -> chessgraph::MoveList {
+        if self.pos.variant().takes_attempts() {
+            self.pos.possible_moves()
+        } else {
+            self.pos.legal_moves()
+        }
     }
 
     /// Plays `m` (legal) and records it.

@@ -53,11 +53,17 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
             Viewer::Table => true,
         };
     let legal: Vec<Value> = if may_move {
-        let list = g.pos.legal_moves();
+        let list = g.offered_moves();
         list.iter()
             .enumerate()
             .map(|(i, &m)| {
-                let san = chessgraph::san::san(&mut g.pos, m);
+                // A try (Kriegspiel) may not be legal: its long form, which tells
+                // nothing the player does not know (no check mark).
+                let san = if v.takes_attempts() {
+                    g.pos.long(m)
+                } else {
+                    chessgraph::san::san(&mut g.pos, m)
+                };
                 let (from, to) = match m.kind() {
                     MoveKind::Pass => (None, None),
                     _ => (Some(v.cell_name(m.from())), Some(v.cell_name(m.to()))),

@@ -340,3 +340,60 @@ fn past_positions_are_shown_ply_by_ply() {
     ));
     assert_eq!(r.status, 403);
 }
+
+#[test]
+fn a_kriegspiel_seat_sees_its_pieces_and_tries_moves() {
+    let s = serve("kriegspiel");
+    let g = s
+        .post(
+            "/api/games",
+            &json!({ "variant": "kriegspiel", "position": "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1" }),
+        )
+        .json();
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(g["hidden"], true);
+    let white = s.get(&format!("/api/games/{id}?seat=white")).json();
+    // White's page draws his rook and king only, and offers the tries of his view.
+    assert_eq!(white["position"], "8/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let pieces = |st: &serde_json::Value| {
+        st["svg"]
+            .as_str()
+            .unwrap()
+            .matches("<g class=\"piece\"")
+            .count()
+    };
+    assert_eq!(pieces(&white), 2);
+    let black = s.get(&format!("/api/games/{id}?seat=black")).json();
+    assert_eq!(pieces(&black), 2);
+    // Ra1-a8 is a try; the hidden knight a4 makes it illegal: announced, still white's
+    // turn, and the try is no longer offered.
+    let a8 = index_of(&white, "a1a8");
+    let r = s.post(
+        &format!("/api/games/{id}/move"),
+        &json!({ "index": a8, "seat": "white" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let white = s.get(&format!("/api/games/{id}?seat=white")).json();
+    assert_eq!(white["toMove"], 0);
+    assert_eq!(white["announcements"], json!(["illegal, try another move"]));
+    assert!(!white["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["san"] == "a1a8"));
+    // Ra1xa4 is legal: played, announced as a capture, black to move.
+    let a4 = index_of(&white, "a1a4");
+    let after = s
+        .post(
+            &format!("/api/games/{id}/move"),
+            &json!({ "index": a4, "seat": "white" }),
+        )
+        .json();
+    assert_eq!(after["toMove"], 1);
+    let black = s.get(&format!("/api/games/{id}?seat=black")).json();
+    assert!(black["announcements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a == "a capture on a4"));
+}
