@@ -43,13 +43,7 @@ impl Position {
         };
         for (i, r) in v.rules.stuck.iter().enumerate() {
             if self.holds(&r.cond, &scope) {
-                let actor = match r.credit {
-                    Credit::Previous => previous,
-                    Credit::Checker => self.checking_player(me),
-                    Credit::LoneMater => self
-                        .lone_mater(me)
-                        .unwrap_or_else(|| self.checking_player(me)),
-                };
+                let actor = self.credited(r.credit, me, previous);
                 return NoMove {
                     rule: Some(i),
                     subject: me,
@@ -61,6 +55,18 @@ impl Position {
             rule: None,
             subject: me,
             actor: previous,
+        }
+    }
+
+    /// The player credited with the end of `me`, who has no legal move: the previous
+    /// mover, the first checking opponent, or the opponent who mates alone.
+    fn credited(&mut self, credit: Credit, me: Player, previous: Player) -> Player {
+        match credit {
+            Credit::Previous => previous,
+            Credit::Checker => self.checking_player(me),
+            Credit::LoneMater => self
+                .lone_mater(me)
+                .unwrap_or_else(|| self.checking_player(me)),
         }
     }
 
@@ -127,13 +133,7 @@ impl Position {
             };
             for r in v.rules.stuck.iter().filter(|r| r.at_once) {
                 if self.holds(&r.cond, &scope) {
-                    let actor = match r.credit {
-                        Credit::Previous => mover,
-                        Credit::Checker => self.checking_player(p),
-                        Credit::LoneMater => self
-                            .lone_mater(p)
-                            .unwrap_or_else(|| self.checking_player(p)),
-                    };
+                    let actor = self.credited(r.credit, p, mover);
                     self.apply_effects(&r.effects, p, actor, r.reason, u);
                     break;
                 }

@@ -100,3 +100,41 @@ fn a_player_in_two_teams_or_a_team_of_one_is_an_error() {
         assert!(codes.contains(&code), "{teams}: {codes:?}");
     }
 }
+
+#[test]
+fn four_player_points_after_a_scripted_game() {
+    // Free for all (chess.com's points): red's queen d13-j13 mates blue and yellow at
+    // once, checking two kings with a queen: 20 + 20 + 1. Both are out before their
+    // turns; green moves next. A dead piece taken scores nothing; a live one its value.
+    let v = named("four-player", &[]);
+    let start = "7yK/rQ6yP/8/8rN5/14/4bB9/12gP1/12gPgK/12gP1/4rR9/bKbP12/8/2rPrP4/4rK3 r - - 0 1";
+    let mut p = Position::from_str(&v, start).unwrap();
+    let play = |p: &mut Position, m: &str| {
+        let mv = p
+            .parse_long(m)
+            .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
+        p.make(mv);
+    };
+    play(&mut p, "d13j13");
+    assert!(p.is_eliminated(1) && p.is_eliminated(2), "{p}");
+    assert_eq!(p.to_move(), 3);
+    assert_eq!(p.counter(0, 0), 41);
+    // Green's pawn m6 steps; red's queen takes yellow's dead pawn k13: no points.
+    play(&mut p, "m6l6");
+    play(&mut p, "j13k13");
+    assert_eq!(p.counter(0, 0), 41);
+    // Green's pawn m7 steps; red's rook e5 takes blue's dead bishop e9: no points.
+    play(&mut p, "m7l7");
+    play(&mut p, "e5e9");
+    assert_eq!(p.counter(0, 0), 41);
+    // The rook swings to rank 8 and takes green's live pawn m8: 1 point.
+    play(&mut p, "l7k7");
+    play(&mut p, "e9e8");
+    play(&mut p, "k7j7");
+    play(&mut p, "e8m8");
+    assert_eq!(p.counter(0, 0), 42, "{p}");
+    assert!(p.to_string().contains("score=42,0,0,0"), "{p}");
+    // Taken back move by move, the scores go back too.
+    while p.unmake().is_some() {}
+    assert_eq!(p.to_string(), start);
+}

@@ -286,12 +286,41 @@ impl Game {
                 Ok((true, None))
             }
             Err(e) => {
+                if self.pos.variant().takes_attempts() {
+                    return self.try_move(text, t);
+                }
                 let why = explain::explain(&mut self.pos, text, &e);
                 t.eprint(&why)?;
                 t.print("> ")?;
                 Ok((false, None))
             }
         }
+    }
+
+    /// Kriegspiel (`announce attempts`): a move the player may try but which is not
+    /// legal is announced to all, and he types another. The legal moves are never
+    /// listed: he does not know them.
+    fn try_move(&mut self, text: &str, t: &mut Term) -> Result<(bool, Option<End>), CliError> {
+        let tries = self.pos.possible_moves();
+        let typed = text.trim().replace('-', "");
+        let Some(&m) = tries
+            .iter()
+            .find(|&&m| self.pos.long(m).replace('-', "") == typed)
+        else {
+            t.eprint(
+                "not a move you may try (or tried already this turn): type a move of your \
+                 pieces in long form (e2e4); `moves` lists your tries\n",
+            )?;
+            t.print("> ")?;
+            return Ok((false, None));
+        };
+        self.pos.attempt(m);
+        let v = self.pos.variant().clone();
+        if let Some(a) = self.pos.announcements().last() {
+            t.print(&format!("referee: {}\n", a.text(&v)))?;
+        }
+        t.print("> ")?;
+        Ok((false, None))
     }
 
     fn resign(&mut self, t: &mut Term) -> Result<(), CliError> {
@@ -520,6 +549,15 @@ pub fn run(
             Line::Bad(why) => {
                 t.eprint(&format!("{why}\n"))?;
                 t.print("> ")?;
+                false
+            }
+            Line::Moves if game.pos.variant().takes_attempts() => {
+                // Kriegspiel: the moves he may try, not the legal ones he cannot know.
+                let tries: Vec<String> = {
+                    let pos = &game.pos;
+                    pos.possible_moves().iter().map(|&m| pos.long(m)).collect()
+                };
+                t.print(&format!("  you may try: {}\n> ", tries.join(" ")))?;
                 false
             }
             Line::Moves => {
