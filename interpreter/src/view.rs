@@ -160,6 +160,17 @@ impl<'a> PlayerView<'a> {
         Some(seen)
     }
 
+    /// The cells he does not see, in cell order (empty when he sees everything): the
+    /// fog a drawing of his view greys.
+    pub fn fog(&self) -> Vec<Cell> {
+        match self.visible_cells() {
+            None => Vec::new(),
+            Some(seen) => (0..self.pos.v.cell_count() as Cell)
+                .filter(|&c| !seen.contains(c))
+                .collect(),
+        }
+    }
+
     /// The position as he sees it: the referee's, less the pieces on cells he does not
     /// see (with their unmoved marks and en-passant entries). The whole position when
     /// he sees everything.

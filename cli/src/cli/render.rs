@@ -43,7 +43,10 @@ pub fn run(spec: &VariantSpec, opts: &Options<'_>, t: &mut Term) -> Result<(), C
     let mines = seen.map(|s| view::mines(&pos, s)).unwrap_or_default();
     let from = opts.from.map(|name| movable(&mut pos, name)).transpose()?;
     let drawing = match seen {
-        Some(s) if v.hides_pieces() => svg_seen(&mut view::position(&pos, s), from, &mines),
+        Some(s) if v.hides_pieces() => {
+            let fog = view::fog(&pos, s);
+            chessgraph::draw::svg_view(&mut view::position(&pos, s), from, &mines, &fog)
+        }
         _ => svg_seen(&mut pos, from, &mines),
     };
     match opts.output {

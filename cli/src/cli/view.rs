@@ -53,6 +53,14 @@ pub fn position(pos: &Position, seen: Seen) -> Position {
     }
 }
 
+/// The cells this view does not see (none for the referee).
+pub fn fog(pos: &Position, seen: Seen) -> Vec<Cell> {
+    match seen {
+        Seen::Referee => Vec::new(),
+        Seen::Player(p) => pos.view(p).fog(),
+    }
+}
+
 /// The position string this view may read: a player's view string hides the mines he
 /// does not know of and the generator state.
 pub fn position_string(pos: &Position, seen: Seen) -> String {

@@ -6,5 +6,5 @@ mod shade;
 pub mod svg;
 pub mod text;
 
-pub use svg::{move_targets, svg, svg_moves, svg_seen};
+pub use svg::{move_targets, svg, svg_moves, svg_seen, svg_view};
 pub use text::text_board;

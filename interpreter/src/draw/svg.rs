@@ -28,6 +28,8 @@ const DEFAULT_OTHER: &str = "#d8d0c0";
 /// Overlay of marked cells (legal move targets) and of the cell moved from.
 const MARK: &str = "#2e8b57";
 const FROM: &str = "#f2c230";
+/// The grey over cells a player does not see (fog of war, Kriegspiel).
+const FOG: &str = "#6f6f6f";
 /// Ring of a mine the view may see.
 const MINE: &str = "#c0392b";
 /// Height of the line that lists the pieces in hand under the board.
@@ -37,14 +39,14 @@ const TINT_OPACITY: &str = "0.45";
 
 /// The position drawn as an SVG document, with `marks` highlighted.
 pub fn svg(pos: &Position, marks: &[Cell]) -> String {
-    draw(pos, marks, None, &[])
+    draw(pos, marks, None, &[], &[])
 }
 
 /// The position with the legal moves of the piece on `from` marked (and `from`
 /// itself highlighted): what `chessgraph render --from CELL` draws.
 pub fn svg_moves(pos: &mut Position, from: Cell) -> String {
     let marks = move_targets(pos, from);
-    draw(pos, &marks, Some(from), &[])
+    draw(pos, &marks, Some(from), &[], &[])
 }
 
 /// The position with the legal moves of the piece on `from` marked when given, and
@@ -52,7 +54,15 @@ pub fn svg_moves(pos: &mut Position, from: Cell) -> String {
 /// mines being those the chosen view may see.
 pub fn svg_seen(pos: &mut Position, from: Option<Cell>, mines: &[Cell]) -> String {
     let marks = from.map(|c| move_targets(pos, c)).unwrap_or_default();
-    draw(pos, &marks, from, mines)
+    draw(pos, &marks, from, mines, &[])
+}
+
+/// [`svg_seen`] of a player's view of a game with hidden pieces (`see own|reach`):
+/// `pos` is his [`crate::PlayerView::seen_position`] and the cells of `fog`, those he
+/// does not see, are greyed (`<g class="fog">`), so an unseen cell never looks empty.
+pub fn svg_view(pos: &mut Position, from: Option<Cell>, mines: &[Cell], fog: &[Cell]) -> String {
+    let marks = from.map(|c| move_targets(pos, c)).unwrap_or_default();
+    draw(pos, &marks, from, mines, fog)
 }
 
 /// The cells the piece on `from` may move to (castles: the king's target), in cell
@@ -166,7 +176,13 @@ fn halo(fill: &str) -> &'static str {
     }
 }
 
-fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> String {
+fn draw(
+    pos: &Position,
+    marks: &[Cell],
+    from: Option<Cell>,
+    mines: &[Cell],
+    fog: &[Cell],
+) -> String {
     let v = pos.variant();
     let board = v.board();
     let d = nearest_distance(board);
@@ -247,6 +263,22 @@ fn draw(pos: &Position, marks: &[Cell], from: Option<Cell>, mines: &[Cell]) -> S
                     "<polygon points=\"{}\" fill=\"{}\"/>",
                     f.points(poly),
                     colour(&shade.colour, DEFAULT_OTHER)
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    // Fog: the cells the viewer does not see.
+    if !fog.is_empty() {
+        let _ = writeln!(s, "<g class=\"fog\" fill=\"{FOG}\" fill-opacity=\"0.6\">");
+        for &c in fog {
+            if let (Some(poly), Some(cell)) = (shapes.get(c as usize), board.cells.get(c as usize))
+            {
+                let _ = writeln!(
+                    s,
+                    "<polygon data-cell=\"{}\" points=\"{}\"/>",
+                    escape(&cell.name),
+                    f.points(poly)
                 );
             }
         }

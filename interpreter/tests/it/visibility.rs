@@ -27,6 +27,7 @@ fn a_fog_of_war_view_holds_exactly_the_cells_the_pieces_reach() {
         .collect();
     expected.sort();
     assert_eq!(names(&p, seen.iter()), expected);
+    assert_eq!(p.view(0).fog().len(), 32, "the other half is fog");
     // White's view string holds white's pieces only; black's sees his own.
     assert_eq!(
         p.view(0).view_string(),

@@ -41,7 +41,9 @@ pub fn state(id: u64, g: &mut Game, viewer: Viewer) -> Value {
         Vec::new()
     };
     let svg = if hidden && !over && v.hides_pieces() {
-        chessgraph::draw::svg_seen(&mut g.pos.view(eyes).seen_position(), None, &mines)
+        let view = g.pos.view(eyes);
+        let fog = view.fog();
+        chessgraph::draw::svg_view(&mut view.seen_position(), None, &mines, &fog)
     } else {
         chessgraph::draw::svg_seen(&mut g.pos, None, &mines)
     };

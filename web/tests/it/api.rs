@@ -363,6 +363,11 @@ fn a_kriegspiel_seat_sees_its_pieces_and_tries_moves() {
             .count()
     };
     assert_eq!(pieces(&white), 2);
+    // The 62 cells he does not see are greyed.
+    let svg = white["svg"].as_str().unwrap();
+    let fog = &svg[svg.find("<g class=\"fog\"").expect("a fog layer")..];
+    let fog = &fog[..fog.find("</g>").unwrap()];
+    assert_eq!(fog.matches("<polygon").count(), 62);
     let black = s.get(&format!("/api/games/{id}?seat=black")).json();
     assert_eq!(pieces(&black), 2);
     // Ra1-a8 is a try; the hidden knight a4 makes it illegal: announced, still white's
