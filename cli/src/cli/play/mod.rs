@@ -314,7 +314,9 @@ impl Game {
             t.print("> ")?;
             return Ok((false, None));
         };
+        let long = self.pos.long(m);
         self.pos.attempt(m);
+        self.record.comment(format!("tried {long}: illegal"));
         let v = self.pos.variant().clone();
         if let Some(a) = self.pos.announcements().last() {
             t.print(&format!("referee: {}\n", a.text(&v)))?;
