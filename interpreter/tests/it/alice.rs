@@ -2,20 +2,11 @@
 //! boards and a looking glass. Perft against variants/alice/naive-perft.py is in
 //! `perft.rs`.
 
-use crate::common::{named, sorted_longs};
+use crate::common::{named, play, sorted_longs};
 use chessgraph::Position;
 
 const START: &str =
     "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w 1:a8,1:e8,1:h8,1:a1,1:e1,1:h1 - 0 1";
-
-fn play(p: &mut Position, moves: &[&str]) {
-    for m in moves {
-        let mv = p
-            .parse_long(m)
-            .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-        p.make(mv);
-    }
-}
 
 #[test]
 fn a_move_lands_on_the_other_board() {

@@ -160,3 +160,26 @@ pub fn moves_from(p: &mut Position, cell: &str) -> Vec<String> {
     out.sort();
     out
 }
+
+/// Makes the moves of `moves` (long form) in `p`.
+pub fn play(p: &mut Position, moves: &[&str]) {
+    for m in moves {
+        let mv = p
+            .parse_long(m)
+            .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
+        p.make(mv);
+    }
+}
+
+/// The diagnostic codes of a two-player king-only variant on the chess board with
+/// `extra` rule lines, which must not compile.
+pub fn error_codes(extra: &str) -> Vec<&'static str> {
+    let text = format!(
+        "game \"x\"\nboard \"board.yaml\"\nplayer white\nplayer black\n\
+         piece king K royal {{\n step n e s w\n}}\nsetup white: K e1\nsetup black: K e8\n{extra}\n"
+    );
+    match compile(&text, &[("board.yaml", &chess_board())], &[]) {
+        Err(Error::Variant(ds)) => ds.0.iter().map(|d| d.code).collect(),
+        _ => panic!("{extra}: compiles"),
+    }
+}

@@ -3,18 +3,9 @@
 //! subjects of `end if`. (The variants built on them are checked against
 //! Fairy-Stockfish in `perft.rs`.)
 
-use crate::common::{chess_board, named, place, sorted_longs as longs, variant};
+use crate::common::{chess_board, error_codes, named, place, play, sorted_longs as longs, variant};
 use chessgraph::{MoveKind, Outcome, Position, Score, Variant};
 use std::sync::Arc;
-
-fn play(p: &mut Position, moves: &[&str]) {
-    for m in moves {
-        let mv = p
-            .parse_long(m)
-            .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-        p.make(mv);
-    }
-}
 
 /// Every legal move of `p` made and unmade: the position after it reads back from its
 /// string with the same hash, and unmake restores string and hash.
@@ -313,16 +304,7 @@ fn shares_that_no_engine_can_keep_are_errors() {
             "compile::effect-stage",
         ),
     ] {
-        let text = format!(
-            "game \"x\"\nboard \"board.yaml\"\nplayer white\nplayer black\n\
-             piece king K royal {{\n step n e s w\n}}\nsetup white: K e1\nsetup black: K e8\n{rules}\n"
-        );
-        let Err(chessgraph::Error::Variant(ds)) =
-            crate::common::compile(&text, &[("board.yaml", &chess_board())], &[])
-        else {
-            panic!("{rules}: compiles");
-        };
-        let codes: Vec<&str> = ds.0.iter().map(|d| d.code).collect();
+        let codes = error_codes(rules);
         assert!(codes.contains(&code), "{rules}: {codes:?}");
     }
 }

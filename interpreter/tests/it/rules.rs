@@ -2,19 +2,10 @@
 //! control, en-passant windows, `first`, zones, optional promotion, hops, duplicate
 //! moves, and every way a game ends.
 
-use crate::common::{chess, chess_board, compile, variant};
+use crate::common::{chess, chess_board, compile, play, variant};
 use crate::games::random_game;
 use chessgraph::{EndReason, MoveKind, Outcome, Position, Score, Variant};
 use std::sync::Arc;
-
-fn play(p: &mut Position, moves: &[&str]) {
-    for m in moves {
-        let mv = p
-            .parse_long(m)
-            .unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-        p.make(mv);
-    }
-}
 
 fn longs(p: &mut Position) -> Vec<String> {
     let moves = p.legal_moves();

@@ -87,16 +87,7 @@ fn a_player_in_two_teams_or_a_team_of_one_is_an_error() {
         ("team x: white", "compile::team-too-small"),
         ("team x: white nobody", "compile::unknown-player"),
     ] {
-        let text = format!(
-            "game \"x\"\nboard \"board.yaml\"\nplayer white\nplayer black\n\
-             piece king K royal {{\n step n e s w\n}}\nsetup white: K e1\nsetup black: K e8\n{teams}\n"
-        );
-        let Err(chessgraph::Error::Variant(ds)) =
-            crate::common::compile(&text, &[("board.yaml", &chess_board())], &[])
-        else {
-            panic!("{teams}: compiles");
-        };
-        let codes: Vec<&str> = ds.0.iter().map(|d| d.code).collect();
+        let codes = crate::common::error_codes(teams);
         assert!(codes.contains(&code), "{teams}: {codes:?}");
     }
 }
