@@ -45,7 +45,11 @@ pub fn run(
             } else {
                 String::new()
             };
-            let board = text_board(&view::position(&pos, seen), &view::mines(&pos, seen));
+            let board = chessgraph::draw::text_view(
+                &view::position(&pos, seen),
+                &view::mines(&pos, seen),
+                &view::fog(&pos, seen),
+            );
             let fen = if v.hides_pieces() { String::new() } else { fen };
             format!("{string}\n{fen}\n{heading}{board}\n")
         }

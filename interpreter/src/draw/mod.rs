@@ -7,4 +7,4 @@ pub mod svg;
 pub mod text;
 
 pub use svg::{move_targets, svg, svg_moves, svg_seen, svg_view};
-pub use text::text_board;
+pub use text::{text_board, text_view};

@@ -41,18 +41,25 @@ pub const MAX_WIDTH: usize = 80;
 
 /// The board as text, `marks` shown as `*` (empty) or `x` (occupied).
 pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
+    text_view(pos, marks, &[])
+}
+
+/// [`text_board`] of a player's view of a game with hidden pieces: `pos` is his
+/// [`crate::PlayerView::seen_position`] and the cells of `fog`, those he does not
+/// see, are drawn `?`, so an unseen cell never looks empty.
+pub fn text_view(pos: &Position, marks: &[Cell], fog: &[Cell]) -> String {
     let v = pos.variant();
     let wide = v.players().len() > 2;
     let plus = v.piece_types().iter().any(|t| t.demotes_to.is_some());
     let token = 1 + wide as usize + plus as usize;
-    let roomy = draw(pos, marks, token, false);
+    let roomy = draw(pos, marks, fog, token, false);
     let width = widest(&roomy.text);
     if width <= MAX_WIDTH {
         return roomy.text;
     }
     // Touching tokens stay readable only when each is one character under its label.
     if roomy.labelled && token == 1 {
-        let tight = draw(pos, marks, token, true);
+        let tight = draw(pos, marks, fog, token, true);
         if widest(&tight.text) <= MAX_WIDTH {
             return tight.text;
         }
@@ -107,7 +114,7 @@ fn plan(v: &Variant, token: usize, tight: bool) -> Plan {
 }
 
 /// The drawing, its tokens touching when `tight`.
-fn draw(pos: &Position, marks: &[Cell], token: usize, tight: bool) -> Drawing {
+fn draw(pos: &Position, marks: &[Cell], fog: &[Cell], token: usize, tight: bool) -> Drawing {
     let v = pos.variant();
     let shades = cell_shades(v.board());
     let (l, named, ranks, files) = match plan(v, token, tight) {
@@ -118,7 +125,11 @@ fn draw(pos: &Position, marks: &[Cell], token: usize, tight: bool) -> Drawing {
     let width = l.cols + slot;
     let mut grid = vec![vec![' '; width]; l.lines];
     for (c, &(line, col)) in l.slots.iter().enumerate() {
-        let mut text = cell_token(pos, c as Cell, marks.contains(&(c as Cell)), &shades);
+        let mut text = if fog.contains(&(c as Cell)) {
+            "?".to_owned()
+        } else {
+            cell_token(pos, c as Cell, marks.contains(&(c as Cell)), &shades)
+        };
         if named > 0 {
             text = format!("{}:{text}", v.cell_name(c as Cell));
         }

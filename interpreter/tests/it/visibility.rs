@@ -28,6 +28,9 @@ fn a_fog_of_war_view_holds_exactly_the_cells_the_pieces_reach() {
     expected.sort();
     assert_eq!(names(&p, seen.iter()), expected);
     assert_eq!(p.view(0).fog().len(), 32, "the other half is fog");
+    let drawn = chessgraph::draw::text_view(&p.view(0).seen_position(), &[], &p.view(0).fog());
+    assert_eq!(drawn.matches('?').count(), 32, "{drawn}");
+    assert_eq!(drawn.matches('p').count(), 0, "{drawn}");
     // White's view string holds white's pieces only; black's sees his own.
     assert_eq!(
         p.view(0).view_string(),

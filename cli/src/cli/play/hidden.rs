@@ -15,7 +15,11 @@ pub fn board(pos: &Position) -> String {
     let seen = Seen::Player(pos.to_move());
     if !v.has_mines() {
         if v.hides_pieces() {
-            return text_board(&view::position(pos, seen), &[]);
+            return chessgraph::draw::text_view(
+                &view::position(pos, seen),
+                &[],
+                &view::fog(pos, seen),
+            );
         }
         return text_board(pos, &[]);
     }
@@ -23,7 +27,11 @@ pub fn board(pos: &Position) -> String {
     format!(
         "{}\n{}",
         view::heading(v, seen),
-        text_board(&view::position(pos, seen), &view::mines(pos, seen))
+        chessgraph::draw::text_view(
+            &view::position(pos, seen),
+            &view::mines(pos, seen),
+            &view::fog(pos, seen),
+        )
     )
 }
 
