@@ -88,7 +88,7 @@ impl PinLines<'_> {
 /// origin: the first piece of each branch is looked at, its kind tested against `live`
 /// and the node's attack mask; branches behind a closed flank are skipped, but for the
 /// flank entering node `open`, taken as opened.
-fn first_attacker_in(
+pub(crate) fn first_attacker_in(
     topo: &Topology,
     nodes: &[RayNode],
     (start, end): (usize, usize),

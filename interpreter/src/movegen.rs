@@ -30,7 +30,11 @@ impl Position {
         let me = self.to_move;
         let friends = self.friends_of(me);
         // The pieces a move may not take: his own and his teammates'.
-        let side = self.side_of(me);
+        let side = if self.v.rules.teams {
+            self.side_of(me)
+        } else {
+            friends
+        };
         let mut kinds = friends & self.present;
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as Kind;

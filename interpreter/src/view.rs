@@ -175,10 +175,16 @@ impl<'a> PlayerView<'a> {
     /// see (with their unmoved marks and en-passant entries). The whole position when
     /// he sees everything.
     pub fn seen_position(&self) -> Position {
+        match self.visible_cells() {
+            Some(seen) => self.masked(&seen),
+            None => self.pos.clone(),
+        }
+    }
+
+    /// The referee's position less the pieces off `seen` ([`PlayerView::seen_position`]
+    /// when `seen` is his visible cells).
+    pub(crate) fn masked(&self, seen: &CellSet) -> Position {
         let mut p = self.pos.clone();
-        let Some(seen) = self.visible_cells() else {
-            return p;
-        };
         for c in 0..p.board.len() as Cell {
             if p.board[c as usize] != 0 && !seen.contains(c) {
                 p.remove(c);
@@ -189,6 +195,19 @@ impl<'a> PlayerView<'a> {
         }
         p.ep.retain(|e| p.board[e.victim as usize] != 0);
         p.hash = p.compute_hash();
+        p
+    }
+
+    /// `base` (his masked position) with a piece of `kind` on every cell off `seen`:
+    /// the board as it would be were every unseen cell an enemy piece, which shows
+    /// where he could take (a pawn's diagonal) though he sees nothing there.
+    pub(crate) fn filled(base: &Position, seen: &CellSet, kind: crate::ids::Kind) -> Position {
+        let mut p = base.clone();
+        for c in 0..p.v.cell_count() as Cell {
+            if !seen.contains(c) {
+                p.add(c, kind);
+            }
+        }
         p
     }
 

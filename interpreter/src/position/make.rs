@@ -27,7 +27,6 @@ impl Position {
             removed: 0,
             counter_changes: 0,
             transfers: 0,
-            announced: 0,
             quiet: self.quiet,
             reversible: self.reversible,
             hash: self.hash,
@@ -210,7 +209,7 @@ impl Position {
         }
         self.after_move_then(&mut u);
         if self.v.rules.announce != 0 {
-            self.announce_move(&mut u);
+            self.announce_move(&u);
         }
         self.undo.push(u);
     }
@@ -349,7 +348,7 @@ impl Position {
         self.quiet = u.quiet;
         self.reversible = u.reversible;
         self.ply = self.ply.saturating_sub(1);
-        if u.announced != 0 || (self.v.rules.announce != 0 && !self.announcements.is_empty()) {
+        if self.v.rules.announce != 0 {
             self.unannounce();
         }
         self.move_number = u.move_number;

@@ -70,14 +70,14 @@ impl Announcement {
                 let here = &dirs[d as usize];
                 format!(
                     "{} is in check along the {}-{} line",
-                    v.players()[self.ply_player(v) as usize].name,
+                    v.players()[self.about as usize].name,
                     here.name,
                     dirs[here.opposite as usize].name
                 )
             }
             RefereeEvent::Check { along: None } => format!(
                 "{} is in check by a leap",
-                v.players()[self.ply_player(v) as usize].name
+                v.players()[self.about as usize].name
             ),
             RefereeEvent::Illegal => "illegal, try another move".to_owned(),
             RefereeEvent::Primed => format!("{cell} is mined"),
@@ -90,12 +90,6 @@ impl Announcement {
                 v.piece_types()[piece as usize].name
             ),
         }
-    }
-
-    /// The player a check announcement is about (stored in the cell field's place
-    /// would be ambiguous: a check names the checked royal's cell, whose owner this is).
-    fn ply_player(&self, _v: &Variant) -> Player {
-        self.about
     }
 
     /// True when `player` hears it.

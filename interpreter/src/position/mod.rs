@@ -62,8 +62,6 @@ pub(crate) struct Undo {
     pub counter_changes: u8,
     /// Pieces a rule moved through a cell map, logged on `transfer_log`.
     pub transfers: u8,
-    /// Announcements the referee made about the move (`referee.rs`).
-    pub announced: u8,
     pub quiet: u32,
     pub reversible: u32,
     pub hash: u64,

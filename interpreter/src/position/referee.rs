@@ -14,12 +14,11 @@ use crate::rules::{ANNOUNCE_ATTEMPTS, ANNOUNCE_CAPTURES, ANNOUNCE_CHECKS};
 
 impl Position {
     /// After `make`: the announcements of the move `u` records (not while probing).
-    pub(crate) fn announce_move(&mut self, u: &mut Undo) {
+    pub(crate) fn announce_move(&mut self, u: &Undo) {
         let what = self.v.rules.announce;
         if what & (ANNOUNCE_CAPTURES | ANNOUNCE_CHECKS) == 0 || self.probing {
             return;
         }
-        let before = self.announcements.len();
         let ply = self.ply.saturating_sub(1);
         if what & ANNOUNCE_CAPTURES != 0 && u.captured != 0 && u.mv.kind != mk::CASTLE {
             self.hear(ply, u.cap_cell, RefereeEvent::Capture, u.mover, None);
@@ -47,27 +46,23 @@ impl Position {
                 }
             }
         }
-        u.announced = (self.announcements.len() - before) as u8;
     }
 
-    /// Whether the first piece on the ray from `royal` along `d` attacks it.
+    /// Whether the first piece on a branch of the ray from `royal` along `d` attacks
+    /// it (the legality test's walk: closed flanks block).
     fn checks_along(&self, royal: Cell, d: Dir, attackers: u64) -> bool {
         let topo = &self.v.topo;
         let nodes = topo.ray(topo.ray_id(royal, d));
-        let mut j = 0;
-        while j < nodes.len() {
-            let node = nodes[j];
-            let sq = self.board[node.cell as usize];
-            if sq == 0 {
-                j += 1;
-                continue;
-            }
-            if node.attack & attackers & bit(sq - 1) != 0 {
-                return true;
-            }
-            j = node.skip as usize;
-        }
-        false
+        let live = attackers & self.present;
+        crate::legality::first_attacker_in(
+            topo,
+            nodes,
+            (0, nodes.len()),
+            usize::MAX,
+            &self.board,
+            live,
+        )
+        .is_some()
     }
 
     fn hear(&mut self, ply: u32, cell: Cell, event: RefereeEvent, about: Player, mv: Option<Move>) {
@@ -83,11 +78,17 @@ impl Position {
     }
 
     /// `unmake`: drops the announcements of the move taken back and the attempts of
-    /// the turns after it.
+    /// the turns after it. They are the list's tail: a turn's attempts come before
+    /// its move's announcements, and later turns after both.
     pub(crate) fn unannounce(&mut self) {
         let ply = self.ply;
-        self.announcements
-            .retain(|a| a.ply < ply || (a.ply == ply && a.event == RefereeEvent::Illegal));
+        while self
+            .announcements
+            .last()
+            .is_some_and(|a| a.ply > ply || (a.ply == ply && a.event != RefereeEvent::Illegal))
+        {
+            self.announcements.pop();
+        }
     }
 
     /// Tries `mv` for the player to move (`announce attempts`): a legal move is made
@@ -133,16 +134,12 @@ impl Position {
         let Some(seen) = view.visible_cells() else {
             return self.clone().legal_moves();
         };
-        let empty = view.seen_position();
-        let mut filled = empty.clone();
+        let empty = view.masked(&seen);
         let enemy = (0..self.v.kind_count() as u8).find(|&k| self.side_of(me) & bit(k) == 0);
-        if let Some(k) = enemy {
-            for c in 0..self.v.cell_count() as Cell {
-                if !seen.contains(c) {
-                    filled.add(c, k);
-                }
-            }
-        }
+        let filled = match enemy {
+            Some(k) => crate::PlayerView::filled(&empty, &seen, k),
+            None => empty.clone(),
+        };
         let tried = self.tried();
         let mut keys = Vec::new();
         for p in [empty, filled] {

@@ -74,19 +74,14 @@ fn hidden_piece_samples(pos: &Position, view: &str, samples: usize) -> Option<Ve
         .filter_map(|c| pos.board[c as usize].checked_sub(1))
         .collect();
     hidden.sort_unstable();
-    let base = eyes.seen_position();
+    let base = eyes.masked(&seen);
     // A piece may stand only where he would not see it: not on a cell one of his
     // pieces could take on (a pawn's diagonal shows a piece there), found by filling
     // every unseen cell with an enemy piece and looking again.
     let Some(&filler) = hidden.first() else {
         return Some(vec![Position::from_str(v, view).ok()?]);
     };
-    let mut filled = base.clone();
-    for c in 0..v.cell_count() as crate::Cell {
-        if !seen.contains(c) {
-            filled.add(c, filler);
-        }
-    }
+    let filled = crate::PlayerView::filled(&base, &seen, filler);
     let would_see = filled.view(me).visible_cells()?;
     let free: Vec<crate::Cell> = (0..v.cell_count() as crate::Cell)
         .filter(|&c| !seen.contains(c) && !would_see.contains(c))

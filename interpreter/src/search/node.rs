@@ -78,36 +78,11 @@ impl Searcher {
         }
     }
 
-    /// Under best reply, the value of an opponent's pass at `pos` (the round's
-    /// reply is left to the opponents after him), for the coalition of opponents;
-    /// `None` when the next to move would be the searching player (someone must
-    /// reply) or the pass ends the game.
-    #[allow(clippy::too_many_arguments)]
-    fn pass_on(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv: bool,
-        forced: bool,
-    ) -> Option<i32> {
-        self.round_goes_on(
-            pos,
-            Move::voluntary_pass(),
-            depth,
-            ply,
-            alpha,
-            beta,
-            pv,
-            forced,
-        )
-    }
-
     /// The value of `m` (a pass, or a move that is not the round's reply) for the
     /// coalition of opponents: `None` when it would hand the turn to the searching
-    /// player before anyone replied (unless `forced`) or ends the game.
+    /// player before anyone replied (unless `forced`) or ends the game. Under best
+    /// reply an opponent's pass (`Move::voluntary_pass`) leaves the round's reply to
+    /// the opponents after him.
     #[allow(clippy::too_many_arguments)]
     fn round_goes_on(
         &mut self,
@@ -133,7 +108,7 @@ impl Searcher {
     /// Under BRS+, the value of an opponent playing his most likely move (the first
     /// of `list` in the move order) instead of passing: the round's reply is left to
     /// the opponents after him when none was made (`replied` false). `None` as for
-    /// [`Searcher::pass_on`], or when he has no move.
+    /// [`Searcher::round_goes_on`], or when he has no move.
     #[allow(clippy::too_many_arguments)]
     fn guess_on(
         &mut self,
@@ -209,7 +184,16 @@ impl Searcher {
                 self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, true)
             } else {
                 self.lists[ply] = list;
-                let v = self.pass_on(pos, depth, ply, alpha, beta, pv, true);
+                let v = self.round_goes_on(
+                    pos,
+                    Move::voluntary_pass(),
+                    depth,
+                    ply,
+                    alpha,
+                    beta,
+                    pv,
+                    true,
+                );
                 list = std::mem::take(&mut self.lists[ply]);
                 v
             };
@@ -322,7 +306,16 @@ impl Searcher {
             let left = if self.guess_others {
                 self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, false)
             } else {
-                self.pass_on(pos, depth, ply, alpha, beta, pv, false)
+                self.round_goes_on(
+                    pos,
+                    Move::voluntary_pass(),
+                    depth,
+                    ply,
+                    alpha,
+                    beta,
+                    pv,
+                    false,
+                )
             };
             if let Some(v) = left {
                 searched += 1;
