@@ -35,7 +35,7 @@ impl Position {
     /// `attackers`. Pieces of other kinds still block lines: this is how "one
     /// opponent's pieces alone" are asked about.
     pub(crate) fn royal_attacked_by(&self, player: Player, attackers: u64) -> bool {
-        let mut kinds = self.v.royal_kinds & self.v.owner_kinds[player as usize] & self.present;
+        let mut kinds = self.v.royal_guard[player as usize] & self.present;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as u8;
             kinds &= kinds - 1;

@@ -42,11 +42,61 @@ impl Position {
     }
 
     /// Gives every track the player to move and the move number (a position read
-    /// without `turns=`, or from FEN); the scheduled track stays.
+    /// without `turns=`, or from FEN); the scheduled track stays. A track where the
+    /// player to move does not play (`Z: P P ...`) gets his partner who plays there,
+    /// else its first player; the player to move is then the scheduled track's.
     pub(crate) fn set_every_turn(&mut self) {
         let (me, n) = (self.to_move, self.move_number);
-        self.turns.iter_mut().for_each(|t| *t = me);
+        for t in 0..self.turns.len() {
+            let plays = self.v.track_players(t);
+            self.turns[t] = if plays.is_empty() || plays.contains(&me) {
+                me
+            } else {
+                let team = self.v.rules.team[me as usize];
+                let partner = plays.iter().find(|&&p| team & (1 << p) != 0);
+                partner.copied().unwrap_or(plays[0])
+            };
+        }
         self.track_moves.iter_mut().for_each(|m| *m = n);
+        if let Some(&p) = self.turns.get(self.cursor as usize) {
+            self.to_move = p;
+        }
+    }
+
+    /// Gives every piece standing where its owner does not play to his partner who
+    /// does (teams on turn tracks; a position read from a string).
+    pub(crate) fn hand_to_heirs(&mut self) {
+        if self.v.tracks.heir.is_empty() {
+            return;
+        }
+        for cell in 0..self.board.len() as crate::ids::Cell {
+            let sq = self.board[cell as usize];
+            if sq == 0 {
+                continue;
+            }
+            let owner = self.v.kind_owner[sq as usize - 1];
+            let heir = self.v.heir(owner, cell);
+            if heir != owner {
+                let kind = self.remove(cell);
+                self.add(cell, self.v.kind(self.v.kind_type[kind as usize], heir));
+            }
+        }
+    }
+
+    /// The player who moves on `track` after `me`, skipping eliminated players, and
+    /// whether the turn went back to the track's first player (the track's move
+    /// number grows).
+    pub(crate) fn next_on_track(&self, me: Player, track: usize) -> (Player, bool) {
+        let plays = self.v.track_players(track);
+        if plays.is_empty() {
+            let next = self.next_player(me);
+            return (next, next <= me);
+        }
+        let at = plays.iter().position(|&p| p == me).unwrap_or(0);
+        (1..=plays.len())
+            .map(|i| (plays[(at + i) % plays.len()], at + i >= plays.len()))
+            .find(|&(p, _)| self.eliminated & (1 << p) == 0)
+            .unwrap_or((me, false))
     }
 
     /// Who is to move, for people: the player's name; with turn tracks, every track's
@@ -172,11 +222,7 @@ impl Position {
         if !list.is_empty() {
             return;
         }
-        let in_check = self.check_applies(me) && self.royal_attacked(me);
-        if in_check {
-            self.mated = Some(me);
-            return;
-        }
+        // Not mated (`find_mated` said so): he waits while somebody can move.
         let mut other = std::mem::take(&mut self.track_probe);
         other.clear();
         let (players, n) = self.turn_players(0);
@@ -195,7 +241,9 @@ impl Position {
     }
 
     /// The player checkmated now: one with a turn somewhere, in check under the check
-    /// rule, without a legal move. Also kept in `self.mated` for the end clauses.
+    /// rule, without a legal move (nor a partner with a turn, when his team shares
+    /// royals: any of them may lift the check). Also kept in `self.mated` for the end
+    /// clauses.
     fn find_mated(&mut self) -> Option<Player> {
         self.mated = None;
         let mut scratch = std::mem::take(&mut self.track_probe);
@@ -203,7 +251,16 @@ impl Position {
         for &p in &players[..n] {
             if self.check_applies(p) && self.royal_attacked(p) {
                 scratch.clear();
-                self.track_moves_of(p, &mut scratch);
+                let helpers = if self.v.rules.shared_royals & (1 << p) != 0 {
+                    self.team_of(p)
+                } else {
+                    1 << p
+                };
+                for &q in players[..n].iter().filter(|&&q| helpers & (1 << q) != 0) {
+                    if scratch.is_empty() {
+                        self.track_moves_of(q, &mut scratch);
+                    }
+                }
                 if scratch.is_empty() {
                     self.mated = Some(p);
                     break;

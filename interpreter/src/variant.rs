@@ -199,6 +199,9 @@ pub struct Variant {
     pub(crate) owner_kinds: Vec<u64>,
     /// Royal kinds.
     pub(crate) royal_kinds: u64,
+    /// Per player, the royal kinds the check rule guards for him: his own, or his
+    /// team's when it shares royals (`share royals`).
+    pub(crate) royal_guard: [u64; dsl::limits::MAX_PLAYERS],
     /// Kinds whose moves reset the quiet counter.
     pub(crate) pawn_kinds: u64,
     /// Kinds whose unmoved state is tracked (castling partners, `first` moves).
@@ -284,6 +287,40 @@ impl Variant {
         &self.players
     }
 
+    /// The teams (`team` statements) by name, with their members (bit per player).
+    pub fn teams(&self) -> &[(String, u16)] {
+        &self.rules.team_names
+    }
+
+    /// The players whose pieces text drawings write in upper case (bit per player),
+    /// when one character tells a piece's side: two players (the first one), or more
+    /// whose pieces have two colours only (those of the first player's colour, as in
+    /// the StrategiChess team game). `None`: pieces are written with their owner's tag.
+    pub fn case_colours(&self) -> Option<u32> {
+        let players = &self.players;
+        if players.len() <= 2 {
+            return Some(1);
+        }
+        let first = &players[0].colour;
+        let second = &players.iter().find(|p| p.colour != *first)?.colour;
+        players
+            .iter()
+            .all(|p| p.colour == *first || p.colour == *second)
+            .then(|| {
+                players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.colour == *first)
+                    .fold(0u32, |m, (i, _)| m | 1 << i)
+            })
+    }
+
+    /// Whether text writes `owner`'s piece letters in upper case (see
+    /// [`Variant::case_colours`]; always with owner tags).
+    pub fn upper_case(&self, owner: Player) -> bool {
+        self.case_colours().map_or(true, |c| c & (1 << owner) != 0)
+    }
+
     /// How many turn tracks the game has: 1, or one per zone of `turns per zone`
     /// (several boards played at once, each with its own player to move).
     pub fn track_count(&self) -> usize {
@@ -293,6 +330,22 @@ impl Variant {
     /// The names of the turn tracks (their zones, as written); empty for one turn.
     pub fn track_names(&self) -> &[String] {
         &self.tracks.names
+    }
+
+    /// The players who take turns on track `track`, in order (empty: every player).
+    pub fn track_players(&self, track: usize) -> &[Player] {
+        self.tracks.players.get(track).map_or(&[], Vec::as_slice)
+    }
+
+    /// Who owns a piece of `owner` once it stands on `cell`: his partner who plays
+    /// on the cell's turn track when he does not (see `compile::tracks`), else himself.
+    #[inline]
+    pub(crate) fn heir(&self, owner: Player, cell: crate::ids::Cell) -> Player {
+        if self.tracks.heir.is_empty() {
+            return owner;
+        }
+        let i = owner as usize * self.tracks.names.len() + self.track_of(cell);
+        self.tracks.heir.get(i).copied().unwrap_or(owner)
     }
 
     /// The turn track of `cell` (0 when the game has one turn).

@@ -26,8 +26,12 @@ Kings: a team with at most one king may not leave it attacked. Terminal position
 in check and without a legal move (checkmate); nobody has a move.
 
 POS is chessgraph's position string (`moves strategichess-team` prints one): ranks
-14..1 of 14N cells each, side, unmoved pawns (`1:a4,...` or `-`), `-`, clocks and
-`turns=w1,b2,... next=T` (without `turns=`, every board has the side field to move).
+14..1 of 14N cells each, every piece written as its owner's tag and its letter (`AK`,
+`bP`: the rule file names one player of each team per board, tags `A`..`E` for White's
+players of boards 1..5 and `a`..`e` for Black's; here only the tag's case matters,
+the team), the player to move, unmoved pawns (`1:a4,...` or `-`), `-`, clocks and
+`turns=A1,b2,... next=T` (without `turns=`, every board has the colour of the player
+to move to move).
 """
 import argparse
 
@@ -86,7 +90,7 @@ def parse(text):
     ranks = fields[0].split("/")
     assert len(ranks) == N, "14 ranks"
     for i, row in enumerate(ranks):
-        y, x, num = N - i, 1, ""
+        y, x, num, tag = N - i, 1, "", None
         for ch in row:
             if ch.isdigit():
                 num += ch
@@ -94,18 +98,22 @@ def parse(text):
             if num:
                 x += int(num)
                 num = ""
-            board[(x, y)] = (W if ch.isupper() else B, ch.upper())
+            if tag is None:
+                tag = ch
+                continue
+            board[(x, y)] = (W if tag.isupper() else B, ch)
+            tag = None
             x += 1
         if num:
             x += int(num)
         assert x == N * BOARDS + 1, f"rank {y} has {x - 1} files"
-    side = W if fields[1] == "w" else B
+    side = W if fields[1].isupper() else B
     unmoved = frozenset() if fields[2] == "-" else frozenset(
         parse_cell(c) for c in fields[2].split(","))
     turns = (side,) * BOARDS
     for f in fields:
         if f.startswith("turns="):
-            turns = tuple(W if t[0] == "w" else B for t in f[6:].split(","))
+            turns = tuple(W if t[0].isupper() else B for t in f[6:].split(","))
     assert len(turns) == BOARDS
     return board, unmoved, turns
 
@@ -130,14 +138,16 @@ def to_string(board, unmoved, turns):
         for x in range(1, N * BOARDS + 1):
             if (x, y) in board:
                 s, p = board[(x, y)]
-                row += (str(gap) if gap else "") + (p if s == W else p.lower())
+                tag = ("ABCDE" if s == W else "abcde")[(x - 1) // N]
+                row += (str(gap) if gap else "") + tag + p
                 gap = 0
             else:
                 gap += 1
         rows.append(row + (str(gap) if gap else ""))
     um = ",".join(name(c) for c in sorted(unmoved, key=lambda c: (c[1], c[0]))) or "-"
-    tr = ",".join("wb"[t] + "1" for t in turns)
-    return f"{'/'.join(rows)} {'wb'[turns[0]]} {um} - 0 1 turns={tr} next=1"
+    tags = [("ABCDE" if t == W else "abcde")[k] for k, t in enumerate(turns)]
+    tr = ",".join(t + "1" for t in tags)
+    return f"{'/'.join(rows)} {tags[0]} {um} - 0 1 turns={tr} next=1"
 
 
 def targets(board, unmoved, frm):

@@ -91,8 +91,7 @@ function showVariantChoices() {
   const v = currentVariant();
   const opts = $('options');
   opts.innerHTML = '';
-  const seats = $('seat-choice');
-  seats.innerHTML = '';
+  $('seat-choice').innerHTML = '';
   if (!v) return;
   for (const o of v.options) {
     const label = document.createElement('label');
@@ -120,10 +119,35 @@ function showVariantChoices() {
     }
     input.dataset.option = o.name;
     if (o.doc) label.title = o.doc;
+    // Options may change who plays (one player per board of a team game).
+    input.addEventListener('change', refreshSeats);
+    input.addEventListener('input', refreshSeats);
     label.appendChild(input);
     opts.appendChild(label);
   }
-  v.players.forEach((p, i) => {
+  showSeats(v.players);
+}
+
+// The players of the chosen variant under the chosen options, asked of the server.
+async function refreshSeats() {
+  const v = currentVariant();
+  if (!v) return;
+  try {
+    const r = await api('/api/players', { variant: v.name, options: chosenOptions() });
+    if (currentVariant() !== v) return;
+    const now = r.players.map((p) => p.name).join(' ');
+    if ($('seat-choice').dataset.players !== now) showSeats(r.players);
+    showError(null);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function showSeats(players) {
+  const seats = $('seat-choice');
+  seats.innerHTML = '';
+  seats.dataset.players = players.map((p) => p.name).join(' ');
+  players.forEach((p, i) => {
     const label = document.createElement('label');
     label.innerHTML = `<span class="swatch"></span>`;
     label.querySelector('.swatch').style.background = p.colour;
@@ -339,15 +363,19 @@ function cellCentre(svg, name) {
 }
 
 // The angle (degrees, clockwise on screen) that brings the seat's home cells to the
-// bottom of the board.
+// bottom of the board. Players sharing a board seat (a team game's players of one
+// colour, one per board) share its home: the homes of all of them.
 function rotationFor(svg, seat) {
   const p = ui.game.players[seat];
-  if (!p || !p.home.length) return 0;
+  if (!p) return 0;
+  const mates = ui.game.players.filter((q) => q.seat === p.seat);
+  const home = mates.flatMap((q) => q.home);
+  if (!home.length) return 0;
   const all = [...svg.querySelectorAll('polygon.cell')].map((c) => c.getBBox());
   const cx = all.reduce((a, b) => a + b.x + b.width / 2, 0) / all.length;
   const cy = all.reduce((a, b) => a + b.y + b.height / 2, 0) / all.length;
   let hx = 0, hy = 0, n = 0;
-  for (const name of p.home) {
+  for (const name of home) {
     const c = cellCentre(svg, name);
     if (c) { hx += c[0]; hy += c[1]; n += 1; }
   }
@@ -361,7 +389,8 @@ function rotationFor(svg, seat) {
   let turn = 90 - angle;
   // Turns come in steps of a full turn shared among the players (half turns for two,
   // thirds for three): a home off the middle line (racing kings' a1-d2) tilts nothing.
-  const step = 360 / Math.max(2, ui.game.players.length);
+  const seats = new Set(ui.game.players.map((q) => q.seat)).size;
+  const step = 360 / Math.max(2, seats);
   turn = Math.round(turn / step) * step;
   return ((turn % 360) + 360) % 360;
 }

@@ -1,7 +1,9 @@
 //! The application: routes of the page and its JSON API.
 //!
 //! - `GET /`, `/app.js`, `/app.css`: the page (served from the binary: it works offline).
-//! - `GET /api/variants`: every variant of the folder with its players and options.
+//! - `GET /api/variants`: every variant of the folder with its players and options;
+//!   `POST /api/players` (`variant`, `options`): its players under those options (the
+//!   StrategiChess team game has one player of each team per board).
 //! - `POST /api/games`: a new game (`variant`, `options`, `seats`, optional `position`
 //!   or `record` to continue from); `GET /api/games/ID?seat=NAME`: its state for a seat
 //!   (or for the table); `POST /api/games/ID/{move,undo,resign,draw,seats}`.
@@ -80,6 +82,7 @@ impl App {
             (["app.css"], true, _) => Ok(Response::asset("text/css; charset=utf-8", STYLE)),
             (["favicon.ico"], true, _) => Ok(Response::asset("image/svg+xml", ICON)),
             (["api", "variants"], true, _) => Ok(self.variants()),
+            (["api", "players"], _, true) => self.players(req),
             (["api", "games"], _, true) => self.new_game(req),
             (["api", "games", id], true, _) => self.game_state(id, req),
             (["api", "games", id, "at", ply], true, _) => {
@@ -151,7 +154,7 @@ impl App {
                 Some(json!({
                     "name": name,
                     "title": v.name(),
-                    "players": v.players().iter().map(|p| json!({ "name": p.name, "colour": p.colour, "seat": p.seat })).collect::<Vec<_>>(),
+                    "players": players_json(&v),
                     "options": v.options().iter().map(option_json).collect::<Vec<_>>(),
                     "hidden": v.has_hidden_state(),
                 }))
@@ -162,6 +165,22 @@ impl App {
         let r = Response::json(&v);
         *cached = Some(v);
         r
+    }
+
+    /// The players of a variant under the options chosen.
+    fn players(&self, req: &Request) -> Answer {
+        #[derive(Deserialize)]
+        struct Chosen {
+            variant: String,
+            #[serde(default)]
+            options: Vec<(String, String)>,
+        }
+        let c: Chosen = body(req)?;
+        let v = self
+            .catalogue
+            .load(&c.variant, &c.options)
+            .map_err(|e| catalogue_error(&e))?;
+        Ok(Response::json(&json!({ "players": players_json(&v) })))
     }
 
     fn new_game(&self, req: &Request) -> Answer {
@@ -483,4 +502,12 @@ fn same_origin(req: &Request) -> Result<(), Response> {
         }
     }
     Ok(())
+}
+
+/// A variant's players as the page lists them.
+fn players_json(v: &Variant) -> Vec<Value> {
+    v.players()
+        .iter()
+        .map(|p| json!({ "name": p.name, "colour": p.colour, "seat": p.seat }))
+        .collect()
 }

@@ -93,7 +93,7 @@ pub enum Command {
         #[arg(long, short)]
         position: Option<String>,
         /// Who plays a seat: `NAME=human` or `NAME=computer`, NAME a player of the
-        /// rule file (repeatable; unnamed seats are human).
+        /// rule file, or a team (all its players; repeatable; unnamed seats are human).
         #[arg(long = "seat", value_name = "NAME=human|computer")]
         seats: Vec<String>,
         /// The computer's strength.

@@ -284,6 +284,20 @@ fn challenge_line(
     )
 }
 
+/// The players called `name`: one player, or every member of the team of that name.
+pub fn players_named(v: &Arc<Variant>, name: &str) -> Result<Vec<usize>, CliError> {
+    let team = v
+        .teams()
+        .iter()
+        .find(|(t, _)| t.eq_ignore_ascii_case(name.trim()));
+    match team {
+        Some(&(_, members)) if player_index(v, name).is_err() => Ok((0..v.players().len())
+            .filter(|p| members & (1 << p) != 0)
+            .collect()),
+        _ => Ok(vec![player_index(v, name)?]),
+    }
+}
+
 /// The index of the player called `name`.
 pub fn player_index(v: &Arc<Variant>, name: &str) -> Result<usize, CliError> {
     v.players()
@@ -296,12 +310,18 @@ pub fn player_index(v: &Arc<Variant>, name: &str) -> Result<usize, CliError> {
                 v.name()
             ),
             help: format!(
-                "the players are: {}",
+                "the players are: {}{}",
                 v.players()
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                if v.teams().is_empty() {
+                    String::new()
+                } else {
+                    let teams: Vec<&str> = v.teams().iter().map(|(t, _)| t.as_str()).collect();
+                    format!("; the teams: {}", teams.join(", "))
+                }
             ),
         })
 }

@@ -3,12 +3,13 @@
 
 use chessgraph::{Cell, EndReason, Move, MoveKind, Outcome, Position, Score, Variant};
 
-/// The letter of the piece on `cell` as drawn (upper case for the first player).
+/// The letter of the piece on `cell` as drawn (upper case for the first player, or
+/// his colour).
 pub fn piece_label(pos: &Position, cell: Cell) -> String {
     let v = pos.variant();
     match pos.piece_at(cell) {
         Some(p) => {
-            let l = v.piece_types()[p.piece_type as usize].symbol(p.owner == 0);
+            let l = v.piece_types()[p.piece_type as usize].symbol(v.upper_case(p.owner));
             format!("{l} {}", v.cell_name(cell))
         }
         None => v.cell_name(cell).to_owned(),

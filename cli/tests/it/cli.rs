@@ -797,7 +797,7 @@ fn play_dreierschach_numbers_turns_of_three_and_records_draw_offers() {
 /// or be found from the piece, the boards take turns, and the computer plays a team.
 #[test]
 fn play_the_team_game_board_by_board() {
-    let lines = b"e6\n1:e4-1:e6\n1:e11-1:e9\nNc5\nN2:c5\ne6\nquit\n";
+    let lines = b"e6\n1:e11-1:e9\nNc5\ne6\nquit\n";
     let r = run_in(&root(), &["play", "strategichess-team"], lines);
     assert!(r.ok, "{}", r.err);
     // All three boards side by side on every rank line, tokens touching to fit 80
@@ -808,39 +808,31 @@ fn play_the_team_game_board_by_board() {
         .find(|l| l.starts_with("12 "))
         .expect("rank 12");
     assert_eq!(rank12.matches("rnbbnrqkrnbbnr").count(), 3, "{rank12}");
+    // One player of each colour per board; the pieces are drawn by colour.
     assert!(
         r.out
-            .contains("white to move on board1 (1:) board2 (2:) board3 (3:)"),
+            .contains("upper case: white1 white2 white3   lower case: black1 black2 black3"),
         "{}",
         r.out
     );
-    assert!(
-        r.err
-            .contains("`e6` could be 1:e4-1:e6, 2:e4-2:e6, 3:e4-3:e6"),
-        "{}",
-        r.err
-    );
+    // Every board's `e6` is a move the rules allow; the text names the scheduled
+    // player's, on board 1.
+    assert!(r.out.contains("white1 to move on board1 (1:)"), "{}", r.out);
     // After board 1, board 2 is scheduled: Black's board-1 move waits its turn.
+    assert!(r.out.contains("white2 to move on board2 (2:)"), "{}", r.out);
     assert!(
-        r.out.contains("white to move on board2 (2:) board3 (3:)"),
-        "{}",
-        r.out
-    );
-    assert!(r
-        .err
-        .contains("that is black's move; white is to move now, on board2 board3"));
-    // `Nc5` could be board 2's or board 3's knight; `N2:c5` names the board. Then
-    // board 3 is scheduled, the only board with White to move: `e6` is found there.
-    assert!(
-        r.err.contains("`Nc5` could be 2:b3-2:c5, 3:b3-3:c5"),
+        r.err
+            .contains("that is black1's move; white2 is to move now, on board2"),
         "{}",
         r.err
     );
-    let turns =
-        "white to move on board3 (3:) (turns: board1 black 1, board2 black 1, *board3 white 1)";
+    // `Nc5` is white2's knight move (white3's `Nc5` is on board 3). Then board 3 is
+    // scheduled: `e6` is white3's.
+    let turns = "white3 to move on board3 (3:) (turns: board1 black1 1, board2 black2 1, \
+                 *board3 white3 1)";
     assert!(r.out.contains(turns), "{}", r.out);
     assert!(r.out.contains("1. 1:e6 N2:c5 3:e6"), "{}", r.out);
-    // The computer plays Black's boards.
+    // The computer plays Black's boards: `--seat` names the team.
     let r = run_in(
         &root(),
         &[
@@ -854,12 +846,14 @@ fn play_the_team_game_board_by_board() {
         b"1:e4-1:e6\n2:e4-2:e6\n3:e4-3:e6\nquit\n",
     );
     assert!(r.ok, "{}", r.err);
-    assert_eq!(
-        r.out.matches("black (computer) plays").count(),
-        3,
-        "{}",
-        r.out
-    );
+    for k in 1..=3 {
+        assert_eq!(
+            r.out.matches(&format!("black{k} (computer) plays")).count(),
+            1,
+            "{}",
+            r.out
+        );
+    }
 }
 
 #[cfg(unix)]
@@ -1153,8 +1147,9 @@ fn the_render_help_examples_work() {
 #[test]
 fn team_moves_that_name_their_cell_use_a_dash() {
     let v = crate::common::named("strategichess-team", &[]);
-    let kings = "K 1:h3, k 1:h12, K 2:h3, k 2:h12, K 3:h3, k 3:h12";
-    let p = crate::common::place(&v, &format!("{kings}, P 2:b7, P 2:b9"), 'w', "");
+    // Tags: `A` white1, `a` black1, `B` white2...
+    let kings = "AK 1:h3, aK 1:h12, BK 2:h3, bK 2:h12, CK 3:h3, cK 3:h12";
+    let p = crate::common::place(&v, &format!("{kings}, BP 2:b7, BP 2:b9"), 'A', "");
     let position = p.to_string();
     let r = run(&["moves", "strategichess-team", "-p", &position]);
     assert!(r.ok, "{}", r.err);

@@ -69,7 +69,7 @@ pub enum Item {
     Filter(FilterDecl),
     /// `counter NAME ...`.
     Counter(CounterDecl),
-    /// `team NAME: PLAYERS [wins when any|all]`.
+    /// `team NAME: PLAYERS [wins when any|all] [share royals]`.
     Team(TeamDecl),
     /// `see all|own|reach`: what each player sees.
     See(Spanned<Visibility>),
@@ -102,11 +102,13 @@ pub enum Item {
 /// zone (a turn track) has its own player to move, in the players' order, starting
 /// with the first; a move is made by a piece standing in a zone whose player to move
 /// owns it, and passes that zone's turn. The zones must not overlap and must cover
-/// the board.
+/// the board. `Z: P P ...` names the players who take turns in zone Z.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnsDecl {
     /// The zones, in order (track 1, 2, ...).
     pub zones: Vec<ZoneExpr>,
+    /// Per zone, the players named after its `:` in turn order (empty: every player).
+    pub players: Vec<Vec<Ident>>,
     /// The whole statement.
     pub span: Span,
 }

@@ -54,7 +54,7 @@ pub struct FilterDecl {
     pub span: Span,
 }
 
-/// `team NAME: PLAYERS [wins when any|all]`.
+/// `team NAME: PLAYERS [wins when any|all] [share royals]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TeamDecl {
     /// Its name.
@@ -64,6 +64,9 @@ pub struct TeamDecl {
     /// `wins when all`: an `end if` condition holds for the team only when it holds
     /// for every member still in (else for any member).
     pub all: bool,
+    /// `share royals`: the members' royals are one set, guarded by the check rule for
+    /// every member's moves and counted together by `royals`.
+    pub shares_royals: bool,
     /// The whole statement.
     pub span: Span,
 }

@@ -108,6 +108,8 @@ pub enum Whose {
     Others,
     /// Every player (summed; for facts: any of them).
     All,
+    /// The subject's team, himself included (summed; for facts: any of them).
+    Team,
     /// A player by name.
     Player(Ident),
 }
@@ -275,6 +277,7 @@ impl Builder<'_> {
             Rule::kw_victim => Whose::Victim,
             Rule::kw_others => Whose::Others,
             Rule::kw_all => Whose::All,
+            Rule::kw_team => Whose::Team,
             _ => Whose::Player(self.ident(word)),
         };
         Spanned::new(whose, span)

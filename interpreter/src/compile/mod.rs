@@ -174,7 +174,7 @@ impl Variant {
         }
         let zones = zones::compile(&active, &names, &players, &mut cx);
         let dirsets = dirsets::compile(&active, &names, &players, &zones, &mut cx);
-        let tracks = tracks::compile(&active, &names, &zones, &mut cx);
+        let mut tracks = tracks::compile(&active, &names, &zones, &players, &mut cx);
         let types = pieces::declare(&active, players.len(), &opts, &mut cx);
         let kinds = types.infos.len() * players.len();
         let royal_kinds = (0..kinds.min(MAX_KINDS))
@@ -269,6 +269,7 @@ impl Variant {
         }
 
         let nplayers = players.len();
+        tracks.heirs(&game_rules.team, nplayers);
         let gated = hand_rules.gated_kinds(&setup, &types.infos, nplayers);
         let km = kinds::masks(
             &types.infos,
@@ -288,7 +289,9 @@ impl Variant {
             .first()
             .map(|g| g.node.clone())
             .unwrap_or_else(|| board.name.clone());
+        let royal_guard = royal_guard(&km.owner_kinds, km.royal_kinds, &game_rules);
         let variant = Variant {
+            royal_guard,
             name,
             keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
             tracks,
@@ -318,6 +321,30 @@ impl Variant {
             warnings,
         })
     }
+}
+
+/// Per player, the royal kinds the check rule guards: his own, or with `share royals`
+/// every royal of his team.
+fn royal_guard(
+    owner_kinds: &[u64],
+    royal_kinds: u64,
+    rules: &crate::rules::Rules,
+) -> [u64; dsl::limits::MAX_PLAYERS] {
+    let mut guard = [0; dsl::limits::MAX_PLAYERS];
+    for (p, g) in guard.iter_mut().enumerate().take(owner_kinds.len()) {
+        let members = if rules.shared_royals & (1 << p) != 0 {
+            rules.team[p]
+        } else {
+            1 << p
+        };
+        *g = owner_kinds
+            .iter()
+            .enumerate()
+            .filter(|&(q, _)| members & (1 << q) != 0)
+            .fold(0, |m, (_, &k)| m | k)
+            & royal_kinds;
+    }
+    guard
 }
 
 #[cfg(test)]

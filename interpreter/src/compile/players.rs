@@ -15,6 +15,9 @@ pub(crate) struct Players {
     pub infos: Vec<PlayerInfo>,
     /// Board seat index of each player.
     pub seat: Vec<usize>,
+    /// Team names and their members (`team` lines, checked in `rules::teams`), so
+    /// that player lists (`for white` in `dirs`) may name a team.
+    pub teams: Vec<(String, u16)>,
 }
 
 impl Players {
@@ -41,15 +44,31 @@ impl Players {
         p
     }
 
-    /// A `u16` mask of the named players (all players when `names` is empty).
+    /// A `u16` mask of the named players (all players when `names` is empty); a
+    /// name may be a team's, standing for its members.
     pub fn mask(&self, names: &[Ident], cx: &mut Cx) -> u16 {
         if names.is_empty() {
             return u16::MAX;
         }
-        names
-            .iter()
-            .filter_map(|n| self.resolve(n, cx))
-            .fold(0, |m, p| m | 1 << p)
+        let mut mask = 0;
+        for n in names {
+            if let Some(p) = self.find(&n.node) {
+                mask |= 1 << p;
+            } else if let Some((_, members)) = self.teams.iter().find(|(t, _)| *t == n.node) {
+                mask |= members;
+            } else {
+                let known = self.infos.iter().map(|p| p.name.as_str());
+                let teams = self.teams.iter().map(|(t, _)| t.as_str());
+                cx.unknown(
+                    "compile::unknown-player",
+                    "player",
+                    n,
+                    known.chain(teams),
+                    "players and teams",
+                );
+            }
+        }
+        mask
     }
 
     /// Number of players.
@@ -63,6 +82,7 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
     let mut ps = Players {
         infos: Vec::new(),
         seat: Vec::new(),
+        teams: Vec::new(),
     };
     let mut tag_at: Vec<Span> = Vec::new();
     for p in &active.players {
@@ -143,6 +163,14 @@ pub(crate) fn compile(active: &Active, board: &BoardGraph, cx: &mut Cx) -> Playe
             seat: board.seats.get(seat).cloned().unwrap_or_default(),
             colour,
         });
+    }
+    for t in &active.teams {
+        let members = t
+            .players
+            .iter()
+            .filter_map(|n| ps.find(&n.node))
+            .fold(0u16, |m, p| m | 1 << p);
+        ps.teams.push((t.name.node.clone(), members));
     }
     ps
 }

@@ -14,7 +14,10 @@
 //!
 //! Tokens:
 //! - two players or fewer: one character, the piece letter, upper case for the first
-//!   player and lower case for the second, as in FEN (`K`, `k`);
+//!   player and lower case for the second, as in FEN (`K`, `k`); so too with more
+//!   players whose pieces have two colours only (the StrategiChess team game: one
+//!   player of each colour per board), upper case for the first player's colour, as
+//!   a person sees them on the boards;
 //! - more players: two characters, the owner's tag then the letter in upper case
 //!   (`wK`, `rQ`, `bP`), the tags of the `player` lines;
 //! - a variant with promoted forms (`+P`) widens the token by one for the `+`;
@@ -49,7 +52,7 @@ pub fn text_board(pos: &Position, marks: &[Cell]) -> String {
 /// see, are drawn `?`, so an unseen cell never looks empty.
 pub fn text_view(pos: &Position, marks: &[Cell], fog: &[Cell]) -> String {
     let v = pos.variant();
-    let wide = v.players().len() > 2;
+    let wide = v.case_colours().is_none();
     let plus = v.piece_types().iter().any(|t| t.demotes_to.is_some());
     let token = 1 + wide as usize + plus as usize;
     let roomy = draw(pos, marks, fog, token, false);
@@ -176,11 +179,13 @@ fn draw(pos: &Position, marks: &[Cell], fog: &[Cell], token: usize, tight: bool)
 /// What stands on `cell`: the piece's token, `x` when marked, else the empty mark.
 fn cell_token(pos: &Position, cell: Cell, marked: bool, shades: &[Option<usize>]) -> String {
     let v = pos.variant();
-    let wide = v.players().len() > 2;
+    let colours = v.case_colours();
+    let wide = colours.is_none();
     match pos.piece_at(cell) {
         Some(p) => {
             let ty = &v.piece_types()[p.piece_type as usize];
-            let symbol = ty.symbol(wide || p.owner == 0);
+            let upper = v.upper_case(p.owner);
+            let symbol = ty.symbol(upper);
             match (wide, marked) {
                 (false, true) => "x".to_owned(),
                 (false, false) => symbol.to_string(),

@@ -39,6 +39,7 @@ impl Position {
             move_number: self.move_number,
             finished: false,
             to_hand: 0,
+            handed: false,
             from_origin: 0,
             cap_origin: 0,
         }
@@ -146,6 +147,10 @@ impl Position {
                 if self.v.hands.captures {
                     self.carry_origin(kind, from, to, mv.promotion(), &mut u);
                 }
+                // With teams on turn tracks, a piece arriving where a partner plays
+                // passes to him (`compile::tracks`).
+                let owner = self.v.kind_owner[kind as usize];
+                let heir = self.v.heir(owner, to);
                 match mv.promotion() {
                     Some(t) => {
                         // Irreversible, and a reset of the quiet count even for a piece
@@ -154,9 +159,13 @@ impl Position {
                         reset_quiet = true;
                         u.from_slot = self.slot[from as usize];
                         self.remove(from);
-                        let owner = self.v.kind_owner[kind as usize];
-                        let promoted = self.v.kind(t, owner);
-                        self.add(to, promoted);
+                        self.add(to, self.v.kind(t, heir));
+                    }
+                    None if heir != owner => {
+                        u.from_slot = self.slot[from as usize];
+                        u.handed = true;
+                        self.remove(from);
+                        self.add(to, self.v.kind(self.v.kind_type[kind as usize], heir));
                     }
                     None => self.relocate(from, to),
                 }
@@ -235,14 +244,19 @@ impl Position {
     /// The hash must not hold the old turn any more (`turn_hash` xored out).
     #[inline]
     pub(super) fn end_turn(&mut self, me: Player, track: usize, stay: bool, u: &mut Undo) {
-        let next = if stay { me } else { self.next_player(me) };
         if self.turns.is_empty() {
+            let next = if stay { me } else { self.next_player(me) };
             if next <= me && !stay {
                 self.move_number = self.move_number.saturating_add(1);
             }
             self.to_move = next;
         } else {
-            if next <= me && !stay {
+            let (next, wrapped) = if stay {
+                (me, false)
+            } else {
+                self.next_on_track(me, track)
+            };
+            if wrapped {
                 self.track_moves[track] = self.track_moves[track].saturating_add(1);
                 u.wrapped = true;
             }
@@ -317,7 +331,7 @@ impl Position {
                 }
             }
             _ => {
-                if mv.promotion().is_some() {
+                if mv.promotion().is_some() || u.handed {
                     self.remove(mv.to);
                     self.restore(mv.from, u.moved - 1, u.from_slot);
                 } else {

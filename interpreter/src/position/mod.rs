@@ -80,6 +80,8 @@ pub(crate) struct Undo {
     /// With hands: the kind + 1 a capture added to the captor's hand (0: none), and
     /// the origins (see `Position::origin`) of the moved and the captured piece.
     pub to_hand: u8,
+    /// The moved piece passed to a partner on arrival (teams on turn tracks).
+    pub handed: bool,
     pub from_origin: u8,
     pub cap_origin: u8,
 }
@@ -235,7 +237,7 @@ impl Position {
         let cells = v.cell_count();
         let kinds = v.kind_count();
         let players = v.player_count();
-        Position {
+        let mut p = Position {
             board: vec![0; cells],
             plist: vec![0; kinds * cells],
             plen: vec![0; kinds],
@@ -297,7 +299,9 @@ impl Position {
             hand: vec![0; if v.hands.on { kinds } else { 0 }],
             origin: vec![0; if v.hands.captures { cells } else { 0 }],
             v,
-        }
+        };
+        p.set_every_turn();
+        p
     }
 
     /// The variant this position belongs to.

@@ -129,10 +129,11 @@ impl Position {
         m
     }
 
-    /// The cells of the royal pieces `player` owns.
+    /// The cells of the royal pieces the check rule guards for `player`: his own, or
+    /// his team's when it shares royals.
     pub(crate) fn royals_of(&self, player: Player, out: &mut [Cell; 8]) -> usize {
         let mut n = 0;
-        let mut kinds = self.v.royal_kinds & self.v.owner_kinds[player as usize] & self.present;
+        let mut kinds = self.v.royal_guard[player as usize] & self.present;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as u8;
             kinds &= kinds - 1;

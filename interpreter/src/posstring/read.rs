@@ -518,6 +518,23 @@ impl Reader<'_> {
     /// Final checks shared with FEN.
     pub fn finish(&self, mut pos: Position) -> Result<Position, PositionError> {
         let v = self.v;
+        for (t, &p) in pos.turns.iter().enumerate() {
+            let plays = v.track_players(t);
+            if !plays.is_empty() && !plays.contains(&p) {
+                return Err(self.err(
+                    K::Illegal,
+                    format!(
+                        "`{}` does not take turns on track {} ({})",
+                        v.players[p as usize].tag,
+                        t + 1,
+                        v.track_names()[t]
+                    ),
+                    0,
+                    self.input.len(),
+                ));
+            }
+        }
+        pos.hand_to_heirs();
         if !pos.turns.is_empty() {
             let scheduled = pos.turns[pos.cursor as usize];
             if scheduled != pos.to_move {

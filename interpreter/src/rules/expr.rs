@@ -30,6 +30,8 @@ pub(crate) enum Whose {
     Others,
     /// Every player (terms sum them; facts hold for any of them).
     All,
+    /// The subject's team, himself included (`team`; himself without one).
+    Team,
     /// One player.
     Player(Player),
 }
@@ -100,6 +102,7 @@ impl Position {
             Whose::Victim => s.facts.and_then(|f| f.victim).map_or(0, one),
             Whose::Others => all & !(self.eliminated as u32) & !one(s.subject),
             Whose::All => all,
+            Whose::Team => self.team_of(s.subject) as u32,
             Whose::Player(p) => one(p),
         }
     }
@@ -224,7 +227,12 @@ impl Expr {
     /// True when the term counts pieces on the whole board (no zone) of players that
     /// do not change from move to move, or is built from such counts and numbers.
     pub(crate) fn reads_material_only(&self) -> bool {
-        let fixed = |w: &Whose| matches!(w, Whose::Subject | Whose::All | Whose::Player(_));
+        let fixed = |w: &Whose| {
+            matches!(
+                w,
+                Whose::Subject | Whose::All | Whose::Team | Whose::Player(_)
+            )
+        };
         match self {
             Expr::Lit(_) => true,
             Expr::Pieces { zone, whose, .. } => zone.is_none() && fixed(whose),
@@ -391,6 +399,7 @@ impl Lower<'_, '_> {
             }
             ast::Whose::Others => Whose::Others,
             ast::Whose::All => Whose::All,
+            ast::Whose::Team => Whose::Team,
             ast::Whose::Player(p) => Whose::Player(self.env.players.resolve(p, self.cx)?),
         })
     }

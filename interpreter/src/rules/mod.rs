@@ -187,8 +187,13 @@ pub(crate) struct Rules {
     /// Players whose team wins only when every member meets an `end if` condition
     /// (`wins when all`).
     pub team_all: u16,
+    /// Players whose team shares royals (`share royals`): the check rule guards the
+    /// team's royals for each of them, and `last royal captured` is the team's last.
+    pub shared_royals: u16,
     /// Some player has a teammate.
     pub teams: bool,
+    /// The teams by name, with their members (bit per player), in declaration order.
+    pub team_names: Vec<(String, u16)>,
     /// What each player sees (`see`; `view.rs`).
     pub visibility: dsl::rules::ast::Visibility,
     /// What the referee announces (`announce`: [`ANNOUNCE_CAPTURES`] ... bits;
@@ -248,6 +253,8 @@ impl Default for Rules {
             at_once: false,
             team: std::array::from_fn(|p| 1 << p),
             team_all: 0,
+            team_names: Vec::new(),
+            shared_royals: 0,
             teams: false,
             visibility: dsl::rules::ast::Visibility::All,
             announce: 0,

@@ -28,6 +28,11 @@ pub(super) fn diagnose(
     let mut pseudo = MoveList::new();
     pos.gen_pseudo(&mut pseudo);
     let me = pos.to_move;
+    // With turn tracks the text may name a move of any track's player to move.
+    let movers = pos
+        .turns
+        .iter()
+        .fold(1u32 << pos.to_move, |m, &p| m | 1 << p);
     let mut best: Option<(u8, MoveError)> = None;
     let lettered = reads.iter().filter(|r| r.piece.is_some());
     // A pawn's reading whose hint holds a capital (`Q` of `Qxf7`) explains nothing
@@ -47,7 +52,7 @@ pub(super) fn diagnose(
         };
         let mine = |c: Cell, with_hint: bool| {
             pos.piece_at(c).is_some_and(|p| {
-                pos.controller(p.owner, c) == me
+                movers & (1 << pos.controller(p.owner, c)) != 0
                     && match r.piece {
                         Some(t) => p.piece_type == t,
                         None => v.types[p.piece_type as usize].pawn,

@@ -33,7 +33,7 @@ mod diagnose;
 pub(crate) mod names;
 mod read;
 
-pub use read::{parse_move, parse_move_among, parse_move_with_offer};
+pub use read::{parse_move, parse_move_among, parse_move_with_offer, parse_move_with_offer_among};
 
 use crate::ids::{Cell, Player};
 use crate::moves::{mk, Move, MoveList};
@@ -188,11 +188,13 @@ fn suffix(pos: &mut Position, mv: Move) -> String {
     }
 }
 
-/// True when a royal of another active player is attacked by `me`'s pieces.
+/// True when a royal of another active player, not a partner, is attacked by `me`'s
+/// pieces.
 fn gives_check(pos: &Position, me: Player) -> bool {
     let mine = pos.friends_of(me);
+    let team = pos.team_of(me);
     (0..pos.v.player_count() as Player)
-        .filter(|&p| p != me && !pos.is_eliminated(p))
+        .filter(|&p| team & (1 << p) == 0 && !pos.is_eliminated(p))
         .any(|p| {
             let mut cells = [0 as Cell; 8];
             let n = pos.royals_of(p, &mut cells).min(cells.len());

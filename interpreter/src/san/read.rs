@@ -222,6 +222,17 @@ pub fn parse_move_with_offer(pos: &mut Position, text: &str) -> Result<(Move, bo
     read_with_offer(pos, text, None)
 }
 
+/// [`parse_move_with_offer`] among `legal`, a subset of [`Position::every_move`] (the
+/// scheduled player's moves, with turn tracks: a text then names one of his moves
+/// rather than another board's).
+pub fn parse_move_with_offer_among(
+    pos: &mut Position,
+    text: &str,
+    legal: &MoveList,
+) -> Result<(Move, bool), MoveError> {
+    read_with_offer(pos, text, Some(legal))
+}
+
 /// [`parse_move_with_offer`] among `legal`, or among [`Position::every_move`] when
 /// `None` (generated only once the text is known not to be empty or too long).
 fn read_with_offer(

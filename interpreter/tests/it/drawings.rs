@@ -200,8 +200,13 @@ fn every_cell_is_read_back_from_its_drawing() {
 fn token(pos: &Position, cell: Cell) -> Option<String> {
     let v = pos.variant();
     let p = pos.piece_at(cell)?;
-    let wide = v.players().len() > 2;
-    let symbol = v.piece_types()[p.piece_type as usize].symbol(wide || p.owner == 0);
+    // Players whose pieces have two colours are drawn in FEN case by colour.
+    let players = v.players();
+    let colours: std::collections::BTreeSet<&str> =
+        players.iter().map(|p| p.colour.as_str()).collect();
+    let wide = players.len() > 2 && colours.len() > 2;
+    let first_colour = players[p.owner as usize].colour == players[0].colour;
+    let symbol = v.piece_types()[p.piece_type as usize].symbol(wide || first_colour);
     let tag = if wide {
         v.players()[p.owner as usize].tag.to_string()
     } else {

@@ -425,7 +425,7 @@ fn track_move_numbers_at_their_limit_are_errors_or_unmake_exactly() {
     let v = crate::common::named("strategichess-team", &[("boards", "2")]);
     let s = Position::start(&v).to_string();
     let base = s.split(" turns=").next().unwrap();
-    for turns in ["w4294967295,w4294967295", "w4294967294,w4294967295"] {
+    for turns in ["A4294967295,B4294967295", "A4294967294,B4294967295"] {
         let s = format!("{base} turns={turns} next=1");
         match Position::from_str(&v, &s) {
             Ok(mut p) => {

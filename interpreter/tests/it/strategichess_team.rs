@@ -6,7 +6,7 @@
 //! never cross.
 
 use crate::common::named;
-use crate::strategichess::{moves_from, place, play, sorted};
+use crate::strategichess::{moves_from, play, sorted};
 use chessgraph::{perft, EndReason, Outcome, Position, Score, Variant};
 use dsl::board::graph::ZoneCells;
 use std::collections::HashSet;
@@ -99,9 +99,19 @@ fn every_board_is_set_up_like_the_single_board() {
                 let here = v.cell(&format!("{k}:{}", cell.name)).unwrap();
                 let a = start.piece_at(single.cell(&cell.name).unwrap());
                 let b = p.piece_at(here);
+                // White's pieces on board k are white{k}'s, Black's black{k}'s.
+                let single_owner = |x: chessgraph::Piece| {
+                    format!("{}{k}", single.players()[x.owner as usize].name)
+                };
                 assert_eq!(
-                    a.map(|x| (x.owner, single.piece_types()[x.piece_type as usize].letter)),
-                    b.map(|x| (x.owner, v.piece_types()[x.piece_type as usize].letter)),
+                    a.map(|x| (
+                        single_owner(x),
+                        single.piece_types()[x.piece_type as usize].letter
+                    )),
+                    b.map(|x| (
+                        v.players()[x.owner as usize].name.clone(),
+                        v.piece_types()[x.piece_type as usize].letter
+                    )),
                     "{k}:{}",
                     cell.name
                 );
@@ -292,7 +302,10 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::Checkmate);
-            assert_eq!(scores, vec![Score::Loss, Score::Win]);
+            assert_eq!(
+                scores,
+                vec![Score::Loss, Score::Win, Score::Loss, Score::Win]
+            );
         }
         Outcome::Ongoing => panic!("{p}: the last king is mated"),
     }
@@ -305,12 +318,15 @@ fn mating_the_last_king_wins_and_capturing_it_loses() {
     play(&mut p, "1:h5-1:h3");
     assert_eq!(
         (p.track_to_move(0), p.track_to_move(1), p.to_move()),
-        (0, 1, 1)
+        (seat('w', 1), seat('b', 2), seat('b', 2))
     );
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::Checkmate, "{p}");
-            assert_eq!(scores, vec![Score::Loss, Score::Win]);
+            assert_eq!(
+                scores,
+                vec![Score::Loss, Score::Win, Score::Loss, Score::Win]
+            );
         }
         Outcome::Ongoing => panic!("{p}: White's last king cannot be saved"),
     }
@@ -368,7 +384,10 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::MoveLimit);
-            assert_eq!(scores, vec![Score::Win, Score::Loss]);
+            assert_eq!(
+                scores,
+                vec![Score::Win, Score::Loss, Score::Win, Score::Loss]
+            );
         }
         Outcome::Ongoing => panic!("{p}: the limit is reached"),
     }
@@ -389,7 +408,7 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     match p.outcome() {
         Outcome::Finished { reason, scores } => {
             assert_eq!(reason, EndReason::MoveLimit);
-            assert_eq!(scores, vec![Score::Draw, Score::Draw]);
+            assert_eq!(scores, vec![Score::Draw; 4]);
         }
         Outcome::Ongoing => panic!("{p}: the limit is reached"),
     }
@@ -411,14 +430,55 @@ fn move_limit_gives_the_game_to_the_team_with_more_kings() {
     assert_eq!(p.outcome(), Outcome::Ongoing);
 }
 
-/// `p` with every board's player to move and move number set (`w1,b2,...`) and the
-/// scheduled board (from 1).
+/// The tag of the player of colour `colour` (`w` or `b`) on board `k` (from 1): `A`..`E`
+/// for White's players, `a`..`e` for Black's.
+pub fn tag(colour: char, k: usize) -> char {
+    let base = if colour == 'w' { b'A' } else { b'a' };
+    (base + k as u8 - 1) as char
+}
+
+/// The player index of colour `colour` on board `k` (from 1): players are declared
+/// `white1 black1 white2 black2 ...`.
+pub fn seat(colour: char, k: usize) -> u8 {
+    (2 * (k - 1) + usize::from(colour == 'b')) as u8
+}
+
+/// A team-game position from pieces written in FEN case (`K 1:h3` is White's, `k 2:h12`
+/// Black's; each piece belongs to its colour's player of the board it stands on) and
+/// the colour to move on every board (`w` or `b`), board 1 scheduled.
+pub fn place(v: &Arc<Variant>, pieces: &str, colour: char, unmoved: &str) -> Position {
+    let team: Vec<String> = pieces
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| {
+            let (piece, cell) = item.split_once(' ').expect("PIECE CELL");
+            let k: usize = cell.split(':').next().unwrap().parse().expect("k:cell");
+            let upper = piece.chars().all(|c| c.is_ascii_uppercase());
+            let colour = if upper { 'w' } else { 'b' };
+            format!("{}{} {cell}", tag(colour, k), piece.to_uppercase())
+        })
+        .collect();
+    crate::common::place(v, &team.join(", "), tag(colour, 1), unmoved)
+}
+
+/// `p` with every board's colour to move and move number set (`w1,b2,...`: the
+/// colour's player of that board) and the scheduled board (from 1).
 pub fn with_turns(p: Position, turns: &str, next: usize) -> Position {
     let text = p.to_string();
     let base = text.split(" turns=").next().unwrap();
     let mut fields: Vec<&str> = base.split(' ').collect();
-    let scheduled = turns.split(',').nth(next - 1).unwrap()[..1].to_owned();
+    let tracks: Vec<String> = turns
+        .split(',')
+        .enumerate()
+        .map(|(t, e)| format!("{}{}", tag(e.chars().next().unwrap(), t + 1), &e[1..]))
+        .collect();
+    let scheduled = tracks[next - 1][..1].to_owned();
     fields[1] = &scheduled;
-    let s = format!("{} turns={turns} next={next}", fields.join(" "));
+    let s = format!(
+        "{} turns={} next={next}",
+        fields.join(" "),
+        tracks.join(",")
+    );
     Position::from_str(p.variant(), &s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }

@@ -7,7 +7,7 @@
 //! or as an ambiguity that lists it; hostile text is an error, never a panic.
 
 use crate::common::named;
-use crate::strategichess::place;
+use crate::strategichess_team::place;
 use chessgraph::san::{parse_move, san};
 use chessgraph::{MoveError, Position, Variant};
 use std::sync::Arc;

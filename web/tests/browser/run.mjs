@@ -285,6 +285,9 @@ async function chooseGame(page, variant, seats, options = {}) {
     else await input.fill(String(value));
   }
   const sels = page.locator('#seat-choice select');
+  // Options may change the players (the team game's boards): the page asks again.
+  await waitUntil(page, `${seats.length} seat choices for ${variant}`,
+    (n) => document.querySelectorAll('#seat-choice select').length === n, seats.length);
   eq(await sels.count(), seats.length, `seat choices for ${variant}`);
   for (let i = 0; i < seats.length; i++) await sels.nth(i).selectOption(String(seats[i]));
 }
@@ -448,16 +451,18 @@ test('dreierschach: a knight move by clicks, then the computer plays gray and bl
 
 test('strategichess-team: two boards, a knight leaps across the seam', async ({ open }) => {
   const page = await open('');
-  await newGame(page, 'strategichess-team', [0, 0], { boards: 2 });
+  // One player of each team per board: four seats on two boards (six by default).
+  await chooseGame(page, 'strategichess-team', [0, 0, 0, 0, 0, 0]);
+  await newGame(page, 'strategichess-team', [0, 0, 0, 0], { boards: 2 });
   eq(await page.$$eval('#board polygon.cell', (p) => p.length), 2 * 14 * 14, 'cells of two boards');
-  const white = colourOf('strategichess-team', 'white');
+  const white = colourOf('strategichess-team', 'white1');
   await selectPiece(page, '1:m3', ['2:a2', '1:l5', '1:n5']);
   await clickCell(page, '2:a2');
   await waitMoves(page, 1);
   const after = await pieces(page);
   expectPiece(after, '2:a2', 'N', white);
   check(!after['1:m3'], 'the knight still shows on 1:m3');
-  eq(await moveList(page), ['w N2:a2'], 'the move list');
+  eq(await moveList(page), ['A N2:a2'], 'the move list');
 });
 
 test('mined chess: each seat\'s page draws only the mines known, turned to its seat', async ({ open }) => {

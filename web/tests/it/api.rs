@@ -34,6 +34,53 @@ fn the_page_and_its_assets_are_served() {
     }
 }
 
+/// The players depend on the options: the StrategiChess team game has one player of
+/// each team per board, and the page asks again when an option changes.
+#[test]
+fn the_players_follow_the_options() {
+    let s = serve("players");
+    let names = |options: serde_json::Value| -> Vec<String> {
+        let r = s.post(
+            "/api/players",
+            &json!({ "variant": "strategichess-team", "options": options }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(names(json!([])).len(), 6);
+    assert_eq!(
+        names(json!([["boards", "2"]])),
+        ["white1", "black1", "white2", "black2"]
+    );
+    assert_eq!(names(json!([["boards", "5"]])).len(), 10);
+    // A bad option or variant: a clear error, no panic.
+    for bad in [
+        json!({ "variant": "strategichess-team", "options": [["boards", "9"]] }),
+        json!({ "variant": "no-such-variant" }),
+        json!({ "options": 3 }),
+    ] {
+        let r = s.post("/api/players", &bad);
+        assert!(
+            (400..500).contains(&r.status),
+            "{bad}: {} {}",
+            r.status,
+            r.body
+        );
+    }
+    // A four-seat game of two boards.
+    let seats = json!(vec![json!({ "computer": false }); 4]);
+    let g = s.post(
+        "/api/games",
+        &json!({ "variant": "strategichess-team", "options": [["boards", "2"]], "seats": seats }),
+    );
+    assert_eq!(g.status, 200, "{}", g.body);
+}
+
 #[test]
 fn a_person_plays_the_computer_and_takes_back() {
     let s = serve("computer");

@@ -56,32 +56,50 @@ impl Armies {
 
     /// `w white   r red (eliminated, moved by white)   b black`: one entry per player,
     /// or `None` with two players or fewer (the board's upper and lower case say it).
+    /// Players whose pieces are drawn by colour (`Variant::case_colours`) are listed
+    /// by case: `upper case: white1 white2   lower case: black1 black2`.
     pub fn legend(&self, pos: &Position) -> Option<String> {
-        let players = pos.variant().players();
+        let v = pos.variant();
+        let players = v.players();
         if players.len() <= 2 {
             return None;
+        }
+        let shown = |p: usize| {
+            let mut notes = Vec::new();
+            if self.eliminated[p] {
+                notes.push("eliminated".to_owned());
+            }
+            if !self.controllers[p].is_empty() {
+                let by: Vec<&str> = self.controllers[p]
+                    .iter()
+                    .map(|&c| players[c as usize].name.as_str())
+                    .collect();
+                notes.push(format!("moved by {}", by.join(" and ")));
+            }
+            if notes.is_empty() {
+                players[p].name.clone()
+            } else {
+                format!("{} ({})", players[p].name, notes.join(", "))
+            }
+        };
+        if v.case_colours().is_some() {
+            let case = |upper: bool| {
+                (0..players.len())
+                    .filter(|&p| v.upper_case(p as Player) == upper)
+                    .map(shown)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            return Some(format!(
+                "upper case: {}   lower case: {}",
+                case(true),
+                case(false)
+            ));
         }
         let entries: Vec<String> = players
             .iter()
             .enumerate()
-            .map(|(p, info)| {
-                let mut notes = Vec::new();
-                if self.eliminated[p] {
-                    notes.push("eliminated".to_owned());
-                }
-                if !self.controllers[p].is_empty() {
-                    let by: Vec<&str> = self.controllers[p]
-                        .iter()
-                        .map(|&c| players[c as usize].name.as_str())
-                        .collect();
-                    notes.push(format!("moved by {}", by.join(" and ")));
-                }
-                if notes.is_empty() {
-                    format!("{} {}", info.tag, info.name)
-                } else {
-                    format!("{} {} ({})", info.tag, info.name, notes.join(", "))
-                }
-            })
+            .map(|(p, info)| format!("{} {}", info.tag, shown(p)))
             .collect();
         Some(entries.join("   "))
     }

@@ -17,12 +17,12 @@ use super::error::CliError;
 use super::interrupt;
 use super::load;
 use super::records;
-use super::selfplay::player_index;
+use super::selfplay::players_named;
 use super::show;
 use super::term::Term;
 use armies::Armies;
 use chessgraph::record::{result_text, GameRecord, PASS};
-use chessgraph::san::parse_move_with_offer;
+use chessgraph::san::{parse_move_with_offer, parse_move_with_offer_among};
 use chessgraph::search::Shown as Value;
 use chessgraph::search::{Limits, Searcher};
 use chessgraph::{Outcome, Position, Score};
@@ -258,7 +258,15 @@ impl Game {
         input: &mut dyn BufRead,
         t: &mut Term,
     ) -> Result<(bool, Option<End>), CliError> {
-        match parse_move_with_offer(&mut self.pos, text) {
+        // With turn tracks a text names the scheduled player's move when it can (`e6`
+        // on his board), else any move the rules allow, for the error that follows.
+        let mine = (self.pos.variant().track_count() > 1)
+            .then(|| {
+                let legal = self.pos.legal_moves();
+                parse_move_with_offer_among(&mut self.pos, text, &legal).ok()
+            })
+            .flatten();
+        match mine.map_or_else(|| parse_move_with_offer(&mut self.pos, text), Ok) {
             Ok((m, offered)) => {
                 let me = self.pos.to_move();
                 let mover = self.pos.mover(m);
@@ -470,7 +478,9 @@ pub fn run(
     let pos = load::position(&v, opts.position)?;
     let mut computer = vec![false; v.players().len()];
     for (name, c) in opts.seats {
-        computer[player_index(&v, name)?] = *c;
+        for p in players_named(&v, name)? {
+            computer[p] = *c;
+        }
     }
     let mut record = records::new_record(seeded.as_ref().unwrap_or(spec));
     records::start_tags(&mut record, spec, &pos, opts.position.is_some());

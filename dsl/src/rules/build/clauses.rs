@@ -204,11 +204,18 @@ impl Builder<'_> {
 
     /// `turns per zone Z1, Z2, ...`.
     pub(super) fn turns(&mut self, pair: P<'_>) -> TurnsDecl {
-        let zones = children(&pair, Rule::zone_expr)
-            .map(|z| self.zone_expr(z))
-            .collect();
+        let (mut zones, mut players) = (Vec::new(), Vec::new());
+        for track in children(&pair, Rule::turn_track) {
+            zones.push(self.zone_expr(child(&track, Rule::zone_expr)));
+            players.push(
+                children(&track, Rule::player_ref)
+                    .map(|p| self.ident(p))
+                    .collect(),
+            );
+        }
         TurnsDecl {
             zones,
+            players,
             span: tight(&pair),
         }
     }

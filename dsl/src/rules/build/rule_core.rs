@@ -45,7 +45,7 @@ impl Builder<'_> {
         }
     }
 
-    /// `team NAME: PLAYERS [wins when any|all]`.
+    /// `team NAME: PLAYERS [wins when any|all] [share royals]`.
     pub(super) fn team(&mut self, pair: P<'_>) -> TeamDecl {
         TeamDecl {
             name: self.ident(child(&pair, Rule::team_def)),
@@ -53,6 +53,7 @@ impl Builder<'_> {
                 .map(|p| self.ident(p))
                 .collect(),
             all: find(&pair, Rule::team_wins).is_some_and(|w| find(&w, Rule::kw_all).is_some()),
+            shares_royals: find(&pair, Rule::team_shares).is_some(),
             span: tight(&pair),
         }
     }

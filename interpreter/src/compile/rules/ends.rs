@@ -15,6 +15,7 @@ impl Lower<'_, '_> {
     pub(crate) fn ends(&mut self, active: &Active) {
         let has = |f: &dyn Fn(&Event) -> bool| active.ends.iter().any(|e| f(&e.event.node));
         let last_royal = has(&|e| *e == Event::LastRoyalCaptured);
+        let shared = self.rules.shared_royals != 0;
         let check_all_mate = has(&|e| *e == Event::CheckAll { mate: true });
         let mut by_mate: Vec<StuckRule> = Vec::new();
         let mut stuck: Vec<StuckRule> = Vec::new();
@@ -109,14 +110,15 @@ impl Lower<'_, '_> {
                 Event::RoyalCaptured => {
                     let mut cond = Cond::Captures(royals);
                     if last_royal {
-                        cond = Cond::And(vec![cond, royals_cmp(CmpOp::Gt)]);
+                        cond = Cond::And(vec![cond, royals_cmp(CmpOp::Gt, shared)]);
                     }
                     self.rules
                         .after
                         .push(after(Subject::Victim, cond, EndReason::RoyalCaptured));
                 }
                 Event::LastRoyalCaptured => {
-                    let cond = Cond::And(vec![Cond::Captures(royals), royals_cmp(CmpOp::Eq)]);
+                    let cond =
+                        Cond::And(vec![Cond::Captures(royals), royals_cmp(CmpOp::Eq, shared)]);
                     // Before `royal captured` rules, which then apply to other captures.
                     let at = self
                         .rules
@@ -343,9 +345,11 @@ impl Lower<'_, '_> {
     }
 }
 
-/// `royals of subject OP 0`.
-fn royals_cmp(op: CmpOp) -> Cond {
-    Cond::Cmp(Expr::Royals(Whose::Subject), op, Expr::Lit(0))
+/// `royals of subject OP 0` (`royals of team` when a team shares its royals: its
+/// last royal is the team's last).
+fn royals_cmp(op: CmpOp, shared: bool) -> Cond {
+    let whose = if shared { Whose::Team } else { Whose::Subject };
+    Cond::Cmp(Expr::Royals(whose), op, Expr::Lit(0))
 }
 
 /// The reason of an adjudication event.

@@ -273,6 +273,10 @@ impl Lower<'_, '_> {
             if t.all {
                 self.rules.team_all |= members;
             }
+            self.rules.team_names.push((t.name.node.clone(), members));
+            if t.shares_royals {
+                self.rules.shared_royals |= members;
+            }
             self.rules.teams = true;
         }
     }
