@@ -376,4 +376,151 @@ mod tests {
         let bad = halves("").replace("turns per zone west, east", "turns per zone west, nowhere");
         assert!(codes(&bad, CHESS_BOARD).contains(&"compile::unknown-zone"));
     }
+
+    /// The halves played by four players in two teams, one player of each team per
+    /// half (`west: ww bw, east: we be`), the teams sharing their royals.
+    fn team_halves(extra: &str) -> String {
+        let cells = |files: &str| {
+            files
+                .chars()
+                .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        format!(
+            "board \"b\"\nplayer ww tag A seat white colour \"white\"\n\
+             player bw tag a seat black colour \"black\"\n\
+             player we tag B seat white colour \"white\"\n\
+             player be tag b seat black colour \"black\"\n\
+             team white: ww we share royals\nteam black: bw be share royals\n\
+             zone west = {}\nzone east = {}\nturns per zone west: ww bw, east: we be\n\
+             dirs up = n for white, s for black\n\
+             piece king K royal {{\n step n e s w ne nw se sw\n}}\n\
+             piece rook R {{\n slide n e s w\n}}\n\
+             piece pawn P pawn {{\n step up to empty\n}}\n\
+             setup ww: K b1, R a3\nsetup we: K g1, R h1, P e2\n\
+             setup bw: K b8, R a8\nsetup be: K g8, R h8, P e7\n\
+             check when royals of team <= 1\nend last royal captured: lose\n\
+             end checkmate: lose\n{extra}",
+            cells("abcd"),
+            cells("efgh")
+        )
+    }
+
+    #[test]
+    fn each_half_has_its_own_players_and_pieces_pass_to_the_partner() {
+        let v = compile(&team_halves(""), CHESS_BOARD).unwrap();
+        assert_eq!(v.track_players(0), [0, 1]);
+        assert_eq!(v.track_players(1), [2, 3]);
+        let mut p = Position::start(&v);
+        assert_eq!((p.track_to_move(0), p.track_to_move(1)), (0, 2));
+        // `dirs up = n for white`: the team's name stands for its players.
+        assert!(p.parse_long("e2e3").is_ok());
+        // ww's rook crosses into east: it is we's now, moved in east's turn.
+        let before = p.to_string();
+        let m = p.parse_long("a3e3").unwrap();
+        assert_eq!(p.mover(m), 0);
+        p.make(m);
+        assert_eq!(p.piece_at(v.cell("e3").unwrap()).unwrap().owner, 2);
+        assert_eq!(p.track_to_move(0), 1, "west: bw to move");
+        assert_eq!(p.track_to_move(1), 2, "east: still we");
+        let up = p.parse_long("e3e5").unwrap();
+        assert_eq!(p.mover(up), 2);
+        // The turn goes round each half's own players: we, then be, then we.
+        p.make(up);
+        assert_eq!(p.track_to_move(1), 3);
+        assert_eq!(p.track_move_number(1), 1);
+        let m = p.parse_long("h8h7").unwrap();
+        p.make(m);
+        assert_eq!((p.track_to_move(1), p.track_move_number(1)), (2, 2));
+        // A position string with the rook given to ww again on east reads it as we's.
+        let s = p.to_string();
+        assert!(s.contains("turns=a1,B2"), "{s}");
+        let wrong = s.replacen("BR", "AR", 1);
+        let q = Position::from_str(&v, &wrong).unwrap();
+        assert_eq!(q.to_string(), s);
+        // Unmake gives the rook back to ww on a3.
+        for _ in 0..3 {
+            p.unmake();
+        }
+        assert_eq!(p.to_string(), before);
+        // A player may only be to move on a half where he plays.
+        let bad = before.replace("turns=A1,B1", "turns=A1,a1");
+        let e = Position::from_str(&v, &bad).unwrap_err();
+        assert!(
+            e.to_string().contains("does not take turns on track 2"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_team_sharing_royals_guards_its_last_king_on_every_half() {
+        let v = compile(&team_halves(""), CHESS_BOARD).unwrap();
+        // White's last king is we's on e1; bw's rook on a1 would attack it along rank
+        // 1 but for ww's rook on c1. ww may not move that rook off the rank: the
+        // check rule guards his partner's king too. With a second white king (ww's on
+        // b3, off the line) the rule is off.
+        let one = "1aK3bK2/8/8/8/8/8/8/aR1AR1BK3 A - - 0 1 turns=A1,B1 next=1";
+        let mut p = Position::from_str(&v, one).unwrap();
+        assert!(p.check_applies(0), "royals of team: 1");
+        let mut rook: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| v.cell_name(m.from()) == "c1")
+            .map(|&m| p.long(m))
+            .collect();
+        rook.sort();
+        assert_eq!(rook, ["c1a1", "c1b1", "c1d1"], "pinned against we's king");
+        // The pin shortcut agrees with making every move.
+        let long = |p: &mut Position, l: crate::moves::MoveList| {
+            let mut out: Vec<String> = l.iter().map(|&m| p.long(m)).collect();
+            out.sort();
+            out
+        };
+        let (fast, made) = (p.every_move(), p.every_move_by_making());
+        assert_eq!(long(&mut p, fast), long(&mut p, made));
+        let two = "1aK3bK2/8/8/8/8/1AK6/8/aR1AR1BK3 A - - 0 1 turns=A1,B1 next=1";
+        let mut p = Position::from_str(&v, two).unwrap();
+        assert!(!p.check_applies(0), "royals of team: 2");
+        let free = p
+            .legal_moves()
+            .iter()
+            .filter(|m| v.cell_name(m.from()) == "c1")
+            .count();
+        assert!(free > 3, "two kings: no check rule");
+    }
+
+    #[test]
+    fn a_partner_with_the_turn_saves_the_shared_king() {
+        let v = compile(&team_halves(""), CHESS_BOARD).unwrap();
+        // ww's king on a1, White's last, is checked by bw's rook on a8; bw's rook on b7
+        // covers b1 and b2: ww has no legal move. we, to move in east, blocks on a4.
+        let pos = "aR2aK2bK1/1aR6/8/8/4BR3/8/8/AK7 A - - 0 1 turns=A1,B1 next=1";
+        let mut p = Position::from_str(&v, pos).unwrap();
+        assert!(p.in_check());
+        // ww, scheduled, waits: the team is not mated while a partner can move.
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(p.long(moves[0]), "pass", "{p}");
+        let every: Vec<String> = p.every_move().iter().map(|&m| p.long(m)).collect();
+        assert_eq!(
+            every,
+            ["e4a4"],
+            "the partner's block is the team's only move"
+        );
+        assert_eq!(p.outcome(), crate::Outcome::Ongoing);
+        // Without the partner's rook, the team is mated.
+        let mated = pos.replace("4BR3", "8");
+        let mut p = Position::from_str(&v, &mated).unwrap();
+        assert!(p.every_move().is_empty());
+        assert!(matches!(p.outcome(), crate::Outcome::Finished { .. }));
+    }
+
+    #[test]
+    fn track_players_are_checked() {
+        let twice = team_halves("").replace("east: we be", "east: we we");
+        assert_eq!(codes(&twice, CHESS_BOARD), ["compile::turn-player-twice"]);
+        let unknown = team_halves("").replace("east: we be", "east: we nobody");
+        assert_eq!(codes(&unknown, CHESS_BOARD), ["compile::unknown-player"]);
+    }
 }

@@ -78,6 +78,51 @@ adjudicate if quiet >= 2: rank by pieces rook
 }
 
 #[test]
+fn wins_when_all_needs_every_member() {
+    // `end if pieces rook in far >= 1: win` (far: rank 8): with `wins when all`, team
+    // ac wins only when a and c both have a rook there; without it, when either has.
+    let rules = |all: &str| {
+        format!(
+            r#"
+game "Teams"
+board "board.yaml"
+player a tag a seat white
+player b tag b seat black
+player c tag c seat white
+player d tag d seat black
+team ac: a c{all}
+team bd: b d
+piece king K royal {{
+  step n e s w
+}}
+piece rook R {{
+  slide n e s w
+}}
+zone far = a8 b8 c8 d8 e8 f8 g8 h8
+end if pieces rook in far >= 1: win
+"#
+        )
+    };
+    let after_a_move = |all: &str, position: &str| {
+        let v = crate::common::variant(&rules(all), &[("board.yaml", &chess_board())]);
+        let mut p = Position::from_str(&v, position).unwrap_or_else(|e| panic!("{e}"));
+        let m = p.parse_long("b7b8").unwrap();
+        p.make(m);
+        p.outcome()
+    };
+    // a's rook reaches rank 8, c's stays on rank 7.
+    let one = "8/1aR4cR1/8/bK6dK/8/8/8/aK6cK a - - 0 1";
+    assert_eq!(after_a_move(" wins when all", one), Outcome::Ongoing);
+    assert!(matches!(after_a_move("", one), Outcome::Finished { .. }));
+    // c's rook is there already.
+    let both = "6cR1/1aR6/8/bK6dK/8/8/8/aK6cK a - - 0 1";
+    let Outcome::Finished { scores, .. } = after_a_move(" wins when all", both) else {
+        panic!("both members have two rooks");
+    };
+    assert_eq!(scores, [Score::Win, Score::Loss, Score::Win, Score::Loss]);
+}
+
+#[test]
 fn a_player_in_two_teams_or_a_team_of_one_is_an_error() {
     for (teams, code) in [
         (

@@ -584,6 +584,41 @@ fn turns_per_zone_lists_zone_expressions() {
 }
 
 #[test]
+fn turns_per_zone_may_name_each_zones_players() {
+    let Item::Turns(t) = item("turns per zone board1: white1 black1, board2 extra, 3:a1: red")
+    else {
+        panic!()
+    };
+    let players: Vec<Vec<&str>> = t
+        .players
+        .iter()
+        .map(|ps| ps.iter().map(|p| p.node.as_str()).collect())
+        .collect();
+    assert_eq!(players, [vec!["white1", "black1"], vec![], vec!["red"]]);
+    assert_eq!(t.zones[1].terms.len(), 2);
+    assert_eq!(t.zones[2].terms[0].name.node, "3:a1");
+}
+
+#[test]
+fn team_options_follow_the_players() {
+    let Item::Team(t) = item("team white: w1 w2 w3 wins when all share royals") else {
+        panic!()
+    };
+    let names: Vec<&str> = t.players.iter().map(|p| p.node.as_str()).collect();
+    assert_eq!(names, ["w1", "w2", "w3"]);
+    assert!(t.all && t.shares_royals);
+    let Item::Team(t) = item("team red_yellow: red yellow") else {
+        panic!()
+    };
+    assert!(!t.all && !t.shares_royals);
+    assert_eq!(t.players.len(), 2);
+    let Item::Team(t) = item("team x: a b share royals") else {
+        panic!()
+    };
+    assert!(!t.all && t.shares_royals);
+}
+
+#[test]
 fn en_passant_windows_and_notation() {
     let Item::EnPassant(w) = item("en passant lasts round") else {
         panic!()
