@@ -301,16 +301,18 @@ mod tests {
     use crate::testing::{codes, compile, CHESS_BOARD};
     use crate::{perft, Position};
 
+    /// The cells of the chess board's `files`, ranks 1 to 8, space-separated.
+    fn cells(files: &str) -> String {
+        files
+            .chars()
+            .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The chess board played as two boards at once: files a-d and e-h, a king and a
     /// rook each per half. Nothing here is StrategiChess.
     fn halves(extra: &str) -> String {
-        let cells = |files: &str| {
-            files
-                .chars()
-                .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         format!(
             "board \"b\"\nplayer white\nplayer black\n\
              zone west = {}\nzone east = {}\nturns per zone west, east\n\
@@ -380,13 +382,6 @@ mod tests {
     /// The halves played by four players in two teams, one player of each team per
     /// half (`west: ww bw, east: we be`), the teams sharing their royals.
     fn team_halves(extra: &str) -> String {
-        let cells = |files: &str| {
-            files
-                .chars()
-                .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         format!(
             "board \"b\"\nplayer ww tag A seat white colour \"white\"\n\
              player bw tag a seat black colour \"black\"\n\

@@ -7,6 +7,23 @@ use chessgraph::{Outcome, Position, Score};
 
 const KINGS: &str = "rK h1, bK a8, yK g14, gK n7";
 
+/// Four players on the chess board, a and c against b and d (the teams follow), with
+/// kings and rooks.
+const FOUR: &str = r#"
+game "Teams"
+board "board.yaml"
+player a tag a seat white
+player b tag b seat black
+player c tag c seat white
+player d tag d seat black
+piece king K royal {
+  step n e s w
+}
+piece rook R {
+  slide n e s w
+}
+"#;
+
 #[test]
 fn partners_never_take_each_others_pieces() {
     let v = named("four-player-teams", &[]);
@@ -50,24 +67,10 @@ fn a_teams_win_is_every_members_win() {
 fn teams_rank_by_their_summed_values() {
     // Four players on the chess board, two teams: at the move limit the team with
     // more rooks in all wins, though one of the other team's players has the most.
-    let rules = r#"
-game "Teams"
-board "board.yaml"
-player a tag a seat white
-player b tag b seat black
-player c tag c seat white
-player d tag d seat black
-team ac: a c
-team bd: b d
-piece king K royal {
-  step n e s w
-}
-piece rook R {
-  slide n e s w
-}
-adjudicate if quiet >= 2: rank by pieces rook
-"#;
-    let v = crate::common::variant(rules, &[("board.yaml", &chess_board())]);
+    let rules = format!(
+        "{FOUR}team ac: a c\nteam bd: b d\nadjudicate if quiet >= 2: rank by pieces rook\n"
+    );
+    let v = crate::common::variant(&rules, &[("board.yaml", &chess_board())]);
     let mut p = Position::from_str(&v, "aRaKbRbRbRcRcRcK/8/8/8/8/8/8/bKdKdR5 a - - 2 1")
         .unwrap_or_else(|e| panic!("{e}"));
     // a 1 + c 2 = 3 rooks; b 3 + d 1 = 4 rooks.
@@ -83,24 +86,8 @@ fn wins_when_all_needs_every_member() {
     // ac wins only when a and c both have a rook there; without it, when either has.
     let rules = |all: &str| {
         format!(
-            r#"
-game "Teams"
-board "board.yaml"
-player a tag a seat white
-player b tag b seat black
-player c tag c seat white
-player d tag d seat black
-team ac: a c{all}
-team bd: b d
-piece king K royal {{
-  step n e s w
-}}
-piece rook R {{
-  slide n e s w
-}}
-zone far = a8 b8 c8 d8 e8 f8 g8 h8
-end if pieces rook in far >= 1: win
-"#
+            "{FOUR}team ac: a c{all}\nteam bd: b d\n\
+             zone far = a8 b8 c8 d8 e8 f8 g8 h8\nend if pieces rook in far >= 1: win\n"
         )
     };
     let after_a_move = |all: &str, position: &str| {
