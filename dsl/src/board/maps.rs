@@ -54,22 +54,12 @@ pub(crate) fn resolve(file: &BoardFile, d: &Draft, rep: &mut Reporter) -> Vec<Ce
         for (j, (from, to)) in pairs.iter().enumerate() {
             let epath = path.entry(j);
             let help = "a map pairs cells of the board (`1:e4: 2:e4`)";
-            let f = d.cell_names.resolve(
-                rep,
-                "board::unknown-cell",
-                "cell",
-                from,
-                rep.key(&epath),
-                help,
-            );
-            let t = d.cell_names.resolve(
-                rep,
-                "board::unknown-cell",
-                "cell",
-                to,
-                rep.value(&epath),
-                help,
-            );
+            let (from_at, to_at) = (rep.key(&epath), rep.value(&epath));
+            let mut cell = |name: &str, at| {
+                d.cell_names
+                    .resolve(rep, "board::unknown-cell", "cell", name, at, help)
+            };
+            let (f, t) = (cell(from, from_at), cell(to, to_at));
             let (Some(f), Some(t)) = (f, t) else {
                 continue;
             };

@@ -130,6 +130,28 @@ impl Searcher {
         self.round_goes_on(pos, m, depth, ply, alpha, beta, pv, forced)
     }
 
+    /// Best reply: the value of the round going on without this opponent's reply: his
+    /// most likely move under BRS+ ([`Searcher::guess_on`]), else a pass. `forced`
+    /// as for [`Searcher::round_goes_on`].
+    #[allow(clippy::too_many_arguments)]
+    fn leave_reply(
+        &mut self,
+        pos: &mut Position,
+        list: &mut crate::moves::MoveList,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        forced: bool,
+    ) -> Option<i32> {
+        if self.guess_others {
+            return self.guess_on(pos, list, depth, ply, alpha, beta, pv, forced);
+        }
+        let pass = Move::voluntary_pass();
+        self.round_goes_on(pos, pass, depth, ply, alpha, beta, pv, forced)
+    }
+
     /// True when passing is a fair test of "this side is doing well" here: two
     /// players, no hidden state or turn tracks, the variant allows it, and the side
     /// to move has a piece that is neither a pawn nor royal (zugzwang is rare then).
@@ -180,23 +202,7 @@ impl Searcher {
         // Best reply: once an opponent replied, the others pass (not out of check).
         let opponent_of_best_reply = self.best_reply && side < 0;
         if opponent_of_best_reply && self.replied && !in_check {
-            let v = if self.guess_others {
-                self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, true)
-            } else {
-                self.lists[ply] = list;
-                let v = self.round_goes_on(
-                    pos,
-                    Move::voluntary_pass(),
-                    depth,
-                    ply,
-                    alpha,
-                    beta,
-                    pv,
-                    true,
-                );
-                list = std::mem::take(&mut self.lists[ply]);
-                v
-            };
+            let v = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, true);
             if let Some(v) = v {
                 self.lists[ply] = list;
                 return v;
@@ -303,20 +309,7 @@ impl Searcher {
         }
         // Best reply: this opponent may leave the round's reply to the next one.
         if opponent_of_best_reply && !self.replied && !in_check && best < beta && !self.stop {
-            let left = if self.guess_others {
-                self.guess_on(pos, &mut list, depth, ply, alpha, beta, pv, false)
-            } else {
-                self.round_goes_on(
-                    pos,
-                    Move::voluntary_pass(),
-                    depth,
-                    ply,
-                    alpha,
-                    beta,
-                    pv,
-                    false,
-                )
-            };
+            let left = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, false);
             if let Some(v) = left {
                 searched += 1;
                 if v > best {
