@@ -89,6 +89,12 @@ impl CellSet {
         }
     }
 
+    /// True when this set and `other` (same board) share a cell.
+    #[inline]
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
     /// Makes this set a copy of `other` without allocating (same board).
     pub(crate) fn copy_from(&mut self, other: &CellSet) {
         self.words.copy_from_slice(&other.words);

@@ -154,6 +154,10 @@ pub struct Position {
     /// Perft is counting: `refuse` filters are left out, so that the tree is the one
     /// Fairy-Stockfish counts (set by `perft` and `divide`).
     pub(crate) perft_counting: bool,
+    /// Set by the search: a position seen before since the last irreversible move
+    /// counts as repeated as often as any rule asks, so a repetition the search walks
+    /// into is valued at once as the rule's result (a cycle the player could repeat).
+    pub(crate) repeats_decide: bool,
     /// A `can move` condition is generating moves: filters that generate moves
     /// themselves, and `refuse`, are left out (see `rules/cond.rs::can_move`).
     pub(crate) in_can: bool,
@@ -273,6 +277,7 @@ impl Position {
             transfer_log: Vec::new(),
             scratch: MoveList::new(),
             perft_counting: false,
+            repeats_decide: false,
             in_can: false,
             probes: 0,
             captures_only: false,

@@ -153,7 +153,10 @@ impl Position {
                 let set = self.players_of(*whose, s);
                 sum_players(set, &|p| self.lost[p as usize])
             }
-            Expr::Repetitions => self.repetitions() as i64,
+            Expr::Repetitions => match self.repetitions() {
+                r if r >= 2 && self.repeats_decide => i64::from(u16::MAX),
+                r => r as i64,
+            },
             Expr::Quiet => self.quiet as i64,
             Expr::MoveNumber => self.move_number as i64,
             Expr::Counter(c, whose) => {

@@ -56,6 +56,9 @@ pub struct Searcher {
     pub(super) order: Orderer,
     pub(super) lists: Vec<MoveList>,
     pub(super) scores: Vec<Vec<i32>>,
+    /// Per ply, the quiet moves searched so far at the node (their history falls
+    /// when another move cuts).
+    pub(super) quiets: Vec<Vec<Move>>,
     pub(super) root: Player,
     pub(super) salt: u64,
     pub(super) nodes: u64,
@@ -106,7 +109,8 @@ impl Searcher {
             eval: Evaluator::new(variant),
             limits,
             tt: Table::new(bits),
-            order: Orderer::new(cells, MAX_PLY + 1),
+            order: Orderer::new(cells, variant.kind_count(), MAX_PLY + 1),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             root: 0,
@@ -168,7 +172,8 @@ impl Searcher {
     /// search gives what a new searcher would.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.order = Orderer::new(self.eval.variant().cell_count(), MAX_PLY + 1);
+        let v = self.eval.variant();
+        self.order = Orderer::new(v.cell_count(), v.kind_count(), MAX_PLY + 1);
     }
 
     /// How many positions [`Searcher::choose`] searches under hidden information:
@@ -260,6 +265,9 @@ impl Searcher {
             .sort(pos, &mut root_moves, &mut scratch, table_move, 0);
         best.best = root_moves[0];
         let mut stable = 0;
+        // Below the root a repeated position is valued as the repetition rule's
+        // result: the player who could repeat it can repeat it again.
+        let repeats_decide = std::mem::replace(&mut pos.repeats_decide, true);
         for depth in 1..=self.limits.max_depth() {
             let (value, mv, finished) = self.aspire(pos, &mut root_moves, depth, best.value);
             if !finished {
@@ -312,6 +320,7 @@ impl Searcher {
                 break;
             }
         }
+        pos.repeats_decide = repeats_decide;
         best.nodes = self.nodes;
         Some(best)
     }

@@ -32,10 +32,20 @@ const PAWN: i32 = 100;
 const MOBILITY: i32 = 3;
 /// The worth of a royal when taken (variants where royals may be captured).
 const ROYAL: i32 = 5000;
-/// Centipawns per attacked cell around a royal.
-const KING_ZONE: i32 = 12;
-/// Centipawns per move a piece (neither pawn nor royal) has in the position.
-const LIVE_MOBILITY: i32 = 4;
+/// The live mobility of a piece (neither pawn nor royal) with every move its kind
+/// can have: `LIVE_MOBILITY * sqrt(moves / most moves)`, less half of it, so a
+/// shut-in piece costs and each further move counts less (centipawns).
+const LIVE_MOBILITY: i32 = 70;
+/// The most a royal's danger costs (centipawns): its danger is the square of the
+/// opponents' attack units on the cells next to it (2 per attacking piece plus 1 per
+/// cell it hits there), times 3/2.
+const KING_DANGER: i32 = 600;
+/// Centipawns for a passed pawn (no enemy pawn can block or take it on its way),
+/// as a share (1/256) of its promotion gain by its distance from promoting, doubled
+/// in the endgame.
+const PASSED_SHARE: [i32; 7] = [0, 32, 24, 16, 10, 6, 4];
+/// Centipawns for a pawn with a friendly pawn of its kind on its path.
+const DOUBLED: i32 = 12;
 /// Centipawns per friendly piece next to a royal while the opponents have their
 /// pieces (a shelter), fading as they lose them.
 const SHELTER: i32 = 10;
@@ -54,12 +64,23 @@ pub struct Evaluator {
     /// `promotion[kind * cells + cell]`: the bonus (centipawns) of a piece that may
     /// promote, by how near its promotion is.
     promotion: Vec<i16>,
+    /// `passed[kind * cells + cell]`: the middle-game bonus of a passed pawn there.
+    passed: Vec<i16>,
+    /// `mobility[kind * (MAX_MOVES + 1) + moves]`: the live mobility term.
+    mobility: Vec<i16>,
+    /// Paths and reaches of the pawns.
+    pawns: super::pawns::PawnTables,
+    /// Per cell, the players whose royals stand next to it (scratch, cleared after
+    /// each evaluation).
+    marks: RefCell<Vec<u16>>,
     /// Per player, the value of his pieces that are neither pawns nor royal at the
     /// start: the scale of the game phase.
     start_force: [i32; MAX_PLAYERS],
     /// Per royal kind and cell: the cells next to it (its empty-board targets).
     zone: Vec<Vec<Cell>>,
-    /// Scratch list for counting moves (no allocation per evaluation).
+    /// Values already computed, by position hash and player ([`CACHE_SLOTS`]).
+    cache: RefCell<Vec<(u64, i32)>>,
+    /// Scratch list for a piece's moves (no allocation per evaluation).
     scratch: RefCell<MoveList>,
 }
 
@@ -93,12 +114,18 @@ impl Evaluator {
                 pos.remove(c as Cell);
             }
         }
-        let promotion = promotion_bonus(&v, &value, &mut pos);
+        let (promotion, passed) = promotion_bonus(&v, &value, &mut pos);
+        let mobility = mobility_table(&v, &reach);
         let mut e = Evaluator {
+            pawns: super::pawns::PawnTables::new(&v),
+            marks: RefCell::new(vec![0; cells]),
+            cache: RefCell::new(vec![(0, 0); CACHE_SLOTS]),
             v,
             value,
             reach,
             promotion,
+            passed,
+            mobility,
             start_force: [0; MAX_PLAYERS],
             zone,
             scratch: RefCell::new(MoveList::new()),
@@ -156,60 +183,108 @@ impl Evaluator {
         self.value_at(pos, at)
     }
 
-    /// How many moves the piece `kind` on `cell` has (pseudo-legal: captures and
-    /// moves to empty cells; `friends`: the kinds of its owner).
-    fn moves_of(&self, pos: &Position, kind: Kind, cell: Cell, friends: u64) -> i32 {
-        let mut list = self.scratch.borrow_mut();
-        list.clear();
-        pos.gen_piece(kind, cell, friends, &mut list);
-        list.len() as i32
-    }
-
     /// Each player's worth in centipawns (eliminated players: 0).
     pub fn worths(&self, pos: &Position) -> [i32; MAX_PLAYERS] {
         let v = &*self.v;
         let cells = v.cell_count();
+        let n = v.player_count();
         let mut w = [0i32; MAX_PLAYERS];
         // How far each player's opponents still have their pieces (256: all of them).
         let force = self.force(pos);
-        let n = v.player_count();
         let total: i32 = force[..n].iter().sum();
         let start: i32 = self.start_force[..n].iter().sum();
-        let mut kinds = pos.present;
+        let mut middle = [0i32; MAX_PLAYERS];
+        for p in 0..n {
+            let theirs = total - force[p];
+            let start_theirs = (start - self.start_force[p]).max(1);
+            middle[p] = (theirs * 256 / start_theirs).clamp(0, 256);
+        }
+        // The cells next to each royal, marked with its owner.
+        let mut marks = self.marks.borrow_mut();
+        let mut royals = v.royal_kinds & pos.present;
+        while royals != 0 {
+            let k = royals.trailing_zeros() as Kind;
+            royals &= royals - 1;
+            let owner = v.kind_owner[k as usize];
+            for &c in pos.pieces_of(k) {
+                for &z in &self.zone[k as usize * cells + c as usize] {
+                    marks[z as usize] |= 1 << owner;
+                }
+            }
+        }
+        // Per player, the attack units of his opponents next to his royals.
+        let mut units = [0i32; MAX_PLAYERS];
+        let mut list = self.scratch.borrow_mut();
+        let mut kinds = pos.present & !v.royal_kinds;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as Kind;
             kinds &= kinds - 1;
             let owner = v.kind_owner[k as usize] as usize;
-            let royal = v.royal_kinds & bit(k) != 0;
+            let pawn = v.pawn_kinds & bit(k) != 0;
             let friends = pos.friends_of(owner as Player);
+            let enemies = !pos.team_of(owner as Player);
             for &c in pos.pieces_of(k) {
                 let at = k as usize * cells + c as usize;
-                let reach = MOBILITY * self.reach[at] as i32;
-                let mut s = self.value[k as usize] + self.promotion[at] as i32;
-                if royal {
-                    // Open cells help a royal in the endgame and expose it before.
-                    let theirs = total - force[owner];
-                    let start_theirs = (start - self.start_force[owner]).max(1);
-                    let middle = (theirs * 256 / start_theirs).clamp(0, 256);
-                    s += reach * (256 - 2 * middle) / 256;
-                    let attackers = pos.attackers_of(owner as Player);
-                    let near = &self.zone[at];
-                    let (mut hit, mut cover) = (0, 0);
-                    for &n in near {
-                        hit += i32::from(pos.attacked(n, attackers));
-                        let sq = pos.board[n as usize];
-                        cover += i32::from(sq != 0 && friends & bit(sq - 1) != 0);
+                let mut s = self.value[k as usize]
+                    + self.promotion[at] as i32
+                    + MOBILITY * self.reach[at] as i32;
+                if !pawn {
+                    list.clear();
+                    pos.gen_piece(k, c, friends, &mut list);
+                    let moves = list.len().min(MAX_MOVES);
+                    s += self.mobility[k as usize * (MAX_MOVES + 1) + moves] as i32;
+                    let mut hits = [0i32; MAX_PLAYERS];
+                    let mut hit_any = 0u16;
+                    for m in list.iter() {
+                        let mk = marks[m.to() as usize] & enemies;
+                        if mk != 0 {
+                            hit_any |= mk;
+                            let mut b = mk;
+                            while b != 0 {
+                                hits[b.trailing_zeros() as usize] += 1;
+                                b &= b - 1;
+                            }
+                        }
                     }
-                    s -= KING_ZONE * hit;
-                    s += SHELTER * cover * middle / 256;
-                } else {
-                    s += reach;
-                    if v.pawn_kinds & bit(k) == 0 {
-                        s += LIVE_MOBILITY * self.moves_of(pos, k, c, friends);
+                    while hit_any != 0 {
+                        let p = hit_any.trailing_zeros() as usize;
+                        hit_any &= hit_any - 1;
+                        units[p] += 2 + hits[p];
                     }
                 }
                 w[owner] += s;
             }
+        }
+        drop(list);
+        let mut royals = v.royal_kinds & pos.present;
+        while royals != 0 {
+            let k = royals.trailing_zeros() as Kind;
+            royals &= royals - 1;
+            let owner = v.kind_owner[k as usize] as usize;
+            let friends = pos.friends_of(owner as Player);
+            let mid = middle[owner];
+            for &c in pos.pieces_of(k) {
+                let at = k as usize * cells + c as usize;
+                // Open cells help a royal in the endgame and expose it before.
+                let mut s = self.value[k as usize] + self.promotion[at] as i32;
+                s += MOBILITY * self.reach[at] as i32 * (256 - 2 * mid) / 256;
+                let mut cover = 0;
+                for &z in &self.zone[at] {
+                    let sq = pos.board[z as usize];
+                    cover += i32::from(sq != 0 && friends & bit(sq - 1) != 0);
+                    marks[z as usize] = 0;
+                }
+                s += SHELTER * cover * mid / 256;
+                w[owner] += s;
+            }
+        }
+        drop(marks);
+        for (p, x) in w.iter_mut().enumerate().take(n) {
+            let u = units[p];
+            *x -= (u * u * 3 / 2).min(KING_DANGER) * (128 + middle[p] / 2) / 256;
+        }
+        if self.pawns.any() {
+            self.pawn_structure(pos, &middle, &mut w);
         }
         // Pieces in hand are worth their value: a drop puts one back at once.
         for (k, &n) in pos.hand.iter().enumerate() {
@@ -217,7 +292,7 @@ impl Evaluator {
                 w[v.kind_owner[k] as usize] += self.value[k] * n as i32;
             }
         }
-        for (p, x) in w.iter_mut().enumerate().take(v.player_count()) {
+        for (p, x) in w.iter_mut().enumerate().take(n) {
             if pos.is_eliminated(p as Player) {
                 *x = 0;
             }
@@ -225,9 +300,67 @@ impl Evaluator {
         w
     }
 
+    /// Passed pawns (worth more in the endgame, by `middle`) and doubled pawns.
+    fn pawn_structure(&self, pos: &Position, middle: &[i32; MAX_PLAYERS], w: &mut [i32]) {
+        let v = &*self.v;
+        let cells = v.cell_count();
+        let pawns = v.pawn_kinds & pos.present;
+        let mut kinds = pawns;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            let owner = v.kind_owner[k as usize] as Player;
+            let team = pos.team_of(owner);
+            for &c in pos.pieces_of(k) {
+                let Some(path) = self.pawns.path(k, c) else {
+                    continue;
+                };
+                let doubled = pos.pieces_of(k).iter().any(|&o| o != c && path.contains(o));
+                let mut passed = !doubled;
+                let mut enemies = pawns;
+                while passed && enemies != 0 {
+                    let e = enemies.trailing_zeros() as Kind;
+                    enemies &= enemies - 1;
+                    if team & (1 << v.kind_owner[e as usize]) != 0 {
+                        continue;
+                    }
+                    passed = !pos
+                        .pieces_of(e)
+                        .iter()
+                        .any(|&s| self.pawns.reach(e, s).is_some_and(|r| r.intersects(path)));
+                }
+                let o = owner as usize;
+                if doubled {
+                    w[o] -= DOUBLED;
+                } else if passed {
+                    let bonus = self.passed[k as usize * cells + c as usize] as i32;
+                    w[o] += bonus * (512 - middle[o]) / 256;
+                }
+            }
+        }
+    }
+
     /// The value of `pos` for `me`: his worth minus the mean worth of the other
     /// players still in the game.
     pub fn value(&self, pos: &Position, me: Player) -> i32 {
+        // The search meets the same positions again (each iteration, transpositions):
+        // their values are kept by hash and player.
+        let key = pos.hash() ^ PLAYER_KEYS.wrapping_mul(me as u64 + 1);
+        let slot = key as usize & (CACHE_SLOTS - 1);
+        if let Some(&(k, v)) = self.cache.borrow().get(slot) {
+            if k == key {
+                return v;
+            }
+        }
+        let v = self.value_now(pos, me);
+        if let Some(e) = self.cache.borrow_mut().get_mut(slot) {
+            *e = (key, v);
+        }
+        v
+    }
+
+    /// [`Evaluator::value`] computed afresh.
+    fn value_now(&self, pos: &Position, me: Player) -> i32 {
         let w = self.worths(pos);
         let n = self.v.player_count();
         // With teams, the mean worth of his team against that of the other players.
@@ -253,9 +386,13 @@ impl Evaluator {
 /// The promotion term of every piece type on every cell: how many of its own moves
 /// (on the empty board) a piece needs before a move that promotes, worth a share
 /// ([`PROMOTION_SHARE`]) of the best gain a promotion gives it.
-fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> Vec<i16> {
+///
+/// Also returns the middle-game bonus of a passed pawn by the same distance
+/// ([`PASSED_SHARE`]).
+fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> (Vec<i16>, Vec<i16>) {
     let cells = v.cell_count();
     let mut out = vec![0i16; v.kind_count() * cells];
+    let mut passed = vec![0i16; v.kind_count() * cells];
     let mut list = MoveList::new();
     let mut targets: Vec<Vec<Cell>> = vec![Vec::new(); cells];
     for k in 0..v.kind_count() {
@@ -304,6 +441,38 @@ fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> Vec<i16> {
             if let Some(&share) = PROMOTION_SHARE.get(dist[c] as usize) {
                 out[k * cells + c] = (gain * share / 256).clamp(0, i16::MAX as i32) as i16;
             }
+            if let Some(&share) = PASSED_SHARE.get(dist[c] as usize) {
+                passed[k * cells + c] = (gain * share / 256).clamp(0, i16::MAX as i32) as i16;
+            }
+        }
+    }
+    (out, passed)
+}
+
+/// Slots of the evaluation cache (a power of two).
+const CACHE_SLOTS: usize = 1 << 16;
+/// Mixed into a position's hash per player for the evaluation cache.
+const PLAYER_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Most moves the live mobility table tells apart.
+const MAX_MOVES: usize = 63;
+
+/// The live mobility term of every kind by its number of moves: concave in the
+/// moves, relative to the most the kind has on any cell of the empty board.
+fn mobility_table(v: &Variant, reach: &[u8]) -> Vec<i16> {
+    let cells = v.cell_count();
+    let mut out = vec![0i16; v.kind_count() * (MAX_MOVES + 1)];
+    for k in 0..v.kind_count() {
+        let most = reach[k * cells..(k + 1) * cells]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(1) as f64;
+        for m in 0..=MAX_MOVES {
+            let share = (m as f64 / most).min(1.5).sqrt();
+            let t = LIVE_MOBILITY as f64 * (share - 0.5);
+            out[k * (MAX_MOVES + 1) + m] = t.round() as i16;
         }
     }
     out
@@ -351,5 +520,35 @@ mod tests {
                 > with("rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQ1B1R w - - 0 1")
         );
         assert!(with("4k3/8/8/8/4K3/8/8/8 w - - 0 1") > with("4k3/8/8/8/8/8/8/6K1 w - - 0 1"));
+    }
+
+    #[test]
+    fn passed_pawns_count_and_doubled_pawns_cost() {
+        let v = chess();
+        let e = Evaluator::new(&v);
+        let white = |fen: &str| e.worths(&Position::from_str(&v, fen).unwrap())[0];
+        // The same pawns: e5 is passed beside a black a-pawn, stopped by a d-pawn.
+        assert!(
+            white("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1") > white("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1")
+        );
+        // A passed pawn is worth more the nearer it is.
+        assert!(
+            white("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1") > white("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1")
+        );
+        // Two pawns on one file are worth less than two beside each other.
+        assert!(
+            white("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1") > white("4k3/8/8/4P3/4P3/8/8/4K3 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn attackers_near_a_royal_cost_its_owner() {
+        let v = chess();
+        let e = Evaluator::new(&v);
+        let black = |fen: &str| e.worths(&Position::from_str(&v, fen).unwrap())[1];
+        // The same white pieces, aimed at the black king or away from it.
+        let near = black("6k1/5ppp/8/6N1/8/3B4/8/2Q3K1 w - - 0 1");
+        let far = black("6k1/5ppp/8/8/8/8/B7/N1Q3K1 w - - 0 1");
+        assert!(near < far, "{near} {far}");
     }
 }

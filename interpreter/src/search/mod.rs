@@ -43,6 +43,7 @@ mod limits;
 mod multi;
 mod node;
 mod order;
+mod pawns;
 mod quiesce;
 mod random;
 mod report;

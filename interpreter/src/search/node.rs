@@ -4,7 +4,7 @@
 //! none about a game: the rules only enter through legal moves, checks and values.
 
 use super::engine::{Searcher, INF, MAX_PLY};
-use super::order::is_capture;
+use super::order::{is_capture, HISTORY};
 use super::terminal::{from_table, is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry};
 use crate::ids::Player;
@@ -23,6 +23,12 @@ const SHALLOW: i32 = 3;
 pub(super) fn reduction(depth: i32, index: usize) -> i32 {
     let (d, i) = (depth.clamp(1, 63) as f32, index.clamp(1, 63) as f32);
     (0.5 + d.ln() * i.ln() / 2.0) as i32
+}
+
+/// How far below alpha the static value of a node `depth` plies from the horizon
+/// may be before its quiet moves are skipped (futility pruning).
+fn futility(depth: i32) -> i32 {
+    80 + 90 * depth
 }
 
 /// Quiet moves searched at `depth` before the rest are skipped (late-move pruning).
@@ -192,21 +198,26 @@ impl Searcher {
             return 0;
         }
         let side = self.side(pos);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.legal_moves_into(&mut list);
-        if let Some(v) = self.end_value(pos, list.is_empty(), true, ply) {
-            self.lists[ply] = list;
+        // A game already decided (or adjudicated) needs no moves; a game without a
+        // legal move is looked at once the moves are known, below.
+        if let Some(v) = self.end_value(pos, false, true, ply) {
             return side * v;
         }
         let in_check = pos.in_check();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
         // Best reply: once an opponent replied, the others pass (not out of check).
         let opponent_of_best_reply = self.best_reply && side < 0;
         if opponent_of_best_reply && self.replied && !in_check {
-            let v = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, true);
-            if let Some(v) = v {
-                self.lists[ply] = list;
-                return v;
+            pos.legal_moves_into(&mut list);
+            if !list.is_empty() {
+                let v = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, true);
+                if let Some(v) = v {
+                    self.lists[ply] = list;
+                    return v;
+                }
             }
+            list.clear();
         }
         let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
         let mut table_move = None;
@@ -230,6 +241,8 @@ impl Searcher {
         } else {
             side * self.eval.value(pos, self.root)
         };
+        // Cuts before the moves are generated: a position far above beta, or one
+        // where even passing keeps the value above it.
         if !pv && !in_check && !is_mate_value(beta) {
             if depth <= SHALLOW && stand - FUTILITY * depth >= beta {
                 self.lists[ply] = list;
@@ -252,6 +265,14 @@ impl Searcher {
                 }
             }
         }
+        // The adjudication rules were looked at above.
+        pos.rule_moves_into(&mut list);
+        if list.is_empty() {
+            if let Some(v) = self.end_value(pos, true, true, ply) {
+                self.lists[ply] = list;
+                return side * v;
+            }
+        }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order
             .sort(pos, &mut list, &mut scores, table_move, ply);
@@ -260,15 +281,34 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
+        let mut tried = std::mem::take(&mut self.quiets[ply]);
+        tried.clear();
         for (i, &m) in list.iter().enumerate() {
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
             let prunable = !pv && !in_check && quiet && i > 0 && !is_mate_value(alpha);
+            // Read before the move: the history and killers are the mover's.
+            let (history, remembered) = if quiet {
+                (
+                    self.order.history_of(pos, m),
+                    self.order.is_remembered(pos, m, ply),
+                )
+            } else {
+                (0, false)
+            };
             pos.make(m);
             let gives_check = pos.in_check();
-            // Late quiet moves of a shallow node are skipped, checks excepted.
-            if prunable && !gives_check && depth <= SHALLOW && searched >= late_move_count(depth) {
+            // Late quiet moves of a shallow node are skipped, checks excepted, and so
+            // are quiet moves that cannot lift a value far below alpha (futility).
+            if prunable
+                && !gives_check
+                && depth <= SHALLOW
+                && (searched >= late_move_count(depth) || stand + futility(depth) <= alpha)
+            {
                 pos.unmake();
                 continue;
+            }
+            if quiet && tried.len() < tried.capacity() {
+                tried.push(m);
             }
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
@@ -277,7 +317,8 @@ impl Searcher {
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
-                    r = reduction(depth, searched) - i32::from(pv);
+                    r = reduction(depth, searched) - i32::from(pv) - i32::from(remembered);
+                    r -= history * 2 / HISTORY;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut v = self.child(pos, new_depth - r, ply + 1, alpha, alpha + 1, false, side);
@@ -293,6 +334,7 @@ impl Searcher {
             searched += 1;
             if self.stop {
                 self.lists[ply] = list;
+                self.quiets[ply] = tried;
                 return 0;
             }
             if v > best {
@@ -301,12 +343,13 @@ impl Searcher {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
-                        self.order.cut(pos, m, ply, depth as u32, pos.to_move());
+                        self.order.cut(pos, m, ply, depth as u32, &tried);
                         break;
                     }
                 }
             }
         }
+        self.quiets[ply] = tried;
         // Best reply: this opponent may leave the round's reply to the next one.
         if opponent_of_best_reply && !self.replied && !in_check && best < beta && !self.stop {
             let left = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, false);
@@ -362,5 +405,22 @@ mod tests {
         assert!(reduction(8, 20) > reduction(4, 20));
         assert!(reduction(8, 20) > reduction(8, 3));
         assert!(reduction(63, 63) < 10);
+    }
+
+    #[test]
+    fn a_repetition_in_the_search_is_valued_as_the_rule_says() {
+        let v = crate::testing::chess();
+        let mut p = Position::start(&v);
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = p.parse_long(m).unwrap();
+            p.make(m);
+        }
+        assert_eq!(p.repetitions(), 2);
+        assert!(
+            p.adjudicated().is_none(),
+            "twice is not yet a draw in the game"
+        );
+        p.repeats_decide = true;
+        assert!(p.adjudicated().is_some(), "but is one inside a search");
     }
 }

@@ -36,21 +36,22 @@ impl Searcher {
             && pos.variant().player_count() == 2
             && pos.in_check();
         let mut list = std::mem::take(&mut self.lists[ply]);
-        if in_check {
-            pos.legal_moves_into(&mut list);
-        } else {
-            pos.legal_captures_into(&mut list);
-        }
-        // Mate needs the full list, which an evasion search has; out of check a
-        // position without captures is taken as it stands (stalemate is left to the
-        // full-width search).
-        if let Some(v) = self.end_value(pos, in_check && list.is_empty(), false, ply) {
-            self.lists[ply] = list;
-            return side * v;
-        }
+        list.clear();
         let stand = if in_check {
+            // Mate needs the full list, which an evasion search has.
+            pos.legal_moves_into(&mut list);
+            if let Some(v) = self.end_value(pos, list.is_empty(), false, ply) {
+                self.lists[ply] = list;
+                return side * v;
+            }
             -INF
         } else {
+            // Out of check a position without captures is taken as it stands
+            // (stalemate is left to the full-width search).
+            if let Some(v) = self.end_value(pos, false, false, ply) {
+                self.lists[ply] = list;
+                return side * v;
+            }
             side * self.eval.value(pos, self.root)
         };
         if left == 0 || ply >= MAX_PLY {
@@ -64,6 +65,9 @@ impl Searcher {
         if stand >= beta {
             self.lists[ply] = list;
             return stand;
+        }
+        if !in_check {
+            pos.legal_captures_into(&mut list);
         }
         alpha = alpha.max(stand);
         let mut scores = std::mem::take(&mut self.scores[ply]);
