@@ -1,19 +1,23 @@
 //! The static evaluation: what a position is worth to one player, from data only.
 //!
-//! Five terms, none of them about a particular game:
+//! The terms, none of them about a particular game:
 //! - material: the rule file's `value` of each piece (x100), on the board or in hand;
 //! - mobility: how many cells each piece type reaches from its cell on an empty
 //!   board (computed once from the move tables, so knights prefer the centre and
-//!   rooks open lines on any board graph), plus the moves each piece other than
-//!   pawns and royals has in the position; a royal seeks the open only in the
-//!   endgame, and shelters (prefers cells with less reach) while the opponents still
-//!   have their pieces;
+//!   rooks open lines on any board graph), plus a term concave in the moves each
+//!   piece other than pawns and royals has in the position, relative to the most
+//!   its kind can have (a shut-in piece costs, each further move counts less); a
+//!   royal seeks the open only in the endgame, and shelters (prefers cells with
+//!   less reach) while the opponents still have their pieces;
 //! - promotion: a piece that may promote is worth more the fewer of its own moves
 //!   it needs to reach a promoting move (pawns that advance), in proportion to what
-//!   it gains by promoting;
-//! - king safety: cells next to a royal (its empty-board moves) that an opponent
-//!   attacks, a penalty for the royal's owner (it also drives a lone king to the
-//!   edge), and friendly pieces on them, a bonus while the opponents keep their force.
+//!   it gains by promoting; a passed pawn (no enemy pawn can block or take it on its
+//!   path, [`super::pawns`]) more, most in the endgame; a doubled one less;
+//! - king safety: the opponents' pieces whose moves reach the cells next to a royal
+//!   (its empty-board moves) make a danger that grows with the square of their
+//!   number and reach, a penalty for the royal's owner (it also drives a lone king
+//!   to the edge); friendly pieces on those cells are a bonus while the opponents
+//!   keep their force.
 //!
 //! A player's worth is his own terms; the position's value for `me` is his worth
 //! minus the mean worth of the other players still in the game.

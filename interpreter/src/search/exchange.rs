@@ -10,7 +10,7 @@
 use super::engine::Searcher;
 use crate::ids::Cell;
 use crate::moves::MoveKind;
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
 
 /// Longest recapture sequence looked at.
 pub(super) const MAX_EXCHANGE: usize = 8;
@@ -28,6 +28,38 @@ impl Searcher {
         let gain = victim - self.recapture(pos, m.to(), 1);
         pos.unmake();
         gain
+    }
+
+    /// Moves the captures of `list` that lose material by the exchange (other than
+    /// the table move) to its end, keeping the order of the rest; returns how many.
+    pub(super) fn demote_losing_captures(
+        &mut self,
+        pos: &mut Position,
+        list: &mut MoveList,
+        table_move: Option<Move>,
+    ) -> usize {
+        let mut losing = std::mem::take(&mut self.losing);
+        losing.clear();
+        let mut w = 0;
+        for r in 0..list.len() {
+            let m = list[r];
+            let bad = Some(m) != table_move
+                && m.promotion().is_none()
+                && self.eval.capture_value(pos, m) > 0
+                && self.exchange(pos, m) < 0;
+            if bad {
+                losing.push(m);
+            } else {
+                list.set(w, m);
+                w += 1;
+            }
+        }
+        for (i, &m) in losing.iter().enumerate() {
+            list.set(w + i, m);
+        }
+        let n = losing.len();
+        self.losing = losing;
+        n
     }
 
     /// What the player to move wins by recapturing on `to` with his least valuable
@@ -89,5 +121,23 @@ mod tests {
         assert!(see("4k3/8/3p4/4p3/8/3N4/8/4K3 w - - 0 1", "d3e5") < 0);
         // A pawn takes a knight: wins at least a knight for a pawn.
         assert!(see("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5") >= 200);
+    }
+
+    #[test]
+    fn losing_captures_go_last() {
+        let v = chess();
+        // Qxe5 loses the queen to dxe5; Nxd5 wins a piece; the quiet moves between.
+        let mut p = Position::from_str(&v, "4k3/8/3p4/3np3/8/4N3/7Q/4K3 w - - 0 1").unwrap();
+        let mut list = p.legal_moves();
+        let mut s = Searcher::new(&v, Limits::depth(1));
+        let n = s.demote_losing_captures(&mut p, &mut list, None);
+        assert_eq!(n, 1);
+        assert_eq!(p.long(list[list.len() - 1]), "h2e5");
+        let first_capture = list.iter().position(|&m| p.long(m) == "e3d5").unwrap();
+        assert!(first_capture < list.len() - 1);
+        // The table move stays where it was, losing or not.
+        let mut list = p.legal_moves();
+        let qxe5 = p.parse_long("h2e5").unwrap();
+        assert_eq!(s.demote_losing_captures(&mut p, &mut list, Some(qxe5)), 0);
     }
 }

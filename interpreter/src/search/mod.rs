@@ -5,17 +5,23 @@
 //! rule file's piece values plus terms computed from the board graph.
 //!
 //! - [`Searcher`]: iterative deepening with aspiration windows over a
-//!   principal-variation search ([`node`]): transposition table ([`tt`]), null-move
-//!   pruning (two players, unless the rule file says `hint zugzwang`), reverse
-//!   futility and late-move pruning, late-move reductions, check extensions, move
-//!   ordering ([`order`]: table move, captures by MVV-LVA, killers, history) and
-//!   quiescence on captures with static exchange evaluation ([`exchange`]). Values
-//!   are taken from the searching player's side: he maximises, every other player
-//!   minimises. With two players this is negamax; with three or more it is
-//!   best-reply search or the paranoid search ([`MultiPlayer`]). A player who moves
-//!   again (a pass, a move taken back) needs no special case.
+//!   principal-variation search ([`node`]): transposition table ([`tt`], also read
+//!   and written by quiescence), null-move pruning (two players, unless the rule
+//!   file says `hint zugzwang`), reverse futility, futility and late-move pruning,
+//!   late-move reductions guided by history, internal iterative reduction, check
+//!   extensions, move ordering ([`order`]: table move, captures by MVV-LVA with
+//!   those that lose material by the exchange last, killers, counter moves,
+//!   history with maluses) and quiescence on captures with static exchange
+//!   evaluation ([`exchange`]). A position repeated below the root is valued as
+//!   the variant's repetition rule says at once. Values are taken from the
+//!   searching player's side: he maximises, every other player minimises. With two
+//!   players this is negamax; with three or more it is best-reply search or the
+//!   paranoid search ([`MultiPlayer`]). A player who moves again (a pass, a move
+//!   taken back) needs no special case.
 //! - [`Evaluator`]: material, empty-board reach of each piece on its cell, the moves
-//!   each piece has, promotion distance, attacked and sheltered cells around royals.
+//!   each piece has (concave per kind), promotion distance, passed and doubled pawns
+//!   from pawn paths on the board graph ([`pawns`]), danger to royals from the
+//!   opponents' moves next to them, and shelter.
 //! - [`RandomMover`]: a seeded, uniformly random player (matches, tests).
 //! - [`Decide`]: what a seat at the table does, and [`decide_from_samples`], the
 //!   path for hidden information: a player who cannot see the referee state searches

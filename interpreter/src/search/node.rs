@@ -14,7 +14,7 @@ use crate::{Move, Position};
 const FUTILITY: i32 = 110;
 /// Mixed into the table key while an opponent has replied (best reply): the same
 /// position then has a different tree below it.
-const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(super) const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Deepest node reverse futility and late-move pruning apply to.
 const SHALLOW: i32 = 3;
 
@@ -265,6 +265,14 @@ impl Searcher {
                 }
             }
         }
+        // Without a table move this node was not searched before, or not deep enough
+        // to leave one: a shallower search costs less and orders the next iteration
+        // (internal iterative reduction).
+        let depth = if depth >= 4 && table_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         // The adjudication rules were looked at above.
         pos.rule_moves_into(&mut list);
         if list.is_empty() {
@@ -277,6 +285,7 @@ impl Searcher {
         self.order
             .sort(pos, &mut list, &mut scores, table_move, ply);
         self.scores[ply] = scores;
+        let losing = self.demote_losing_captures(pos, &mut list, table_move);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -286,6 +295,9 @@ impl Searcher {
         for (i, &m) in list.iter().enumerate() {
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
             let prunable = !pv && !in_check && quiet && i > 0 && !is_mate_value(alpha);
+            // Captures that lose material by the exchange come last; near the
+            // horizon they are not searched unless they check.
+            let losing_capture = i >= list.len() - losing;
             // Read before the move: the history and killers are the mover's.
             let (history, remembered) = if quiet {
                 (
@@ -303,6 +315,17 @@ impl Searcher {
                 && !gives_check
                 && depth <= SHALLOW
                 && (searched >= late_move_count(depth) || stand + futility(depth) <= alpha)
+            {
+                pos.unmake();
+                continue;
+            }
+            if losing_capture
+                && !pv
+                && !in_check
+                && !gives_check
+                && depth <= SHALLOW
+                && searched > 0
+                && !is_mate_value(alpha)
             {
                 pos.unmake();
                 continue;

@@ -4,6 +4,9 @@
 //! lose material by the exchange evaluation are skipped.
 
 use super::engine::{Searcher, INF, MAX_PLY};
+use super::node::REPLIED;
+use super::terminal::{from_table, to_table};
+use super::tt::{Bound, Entry};
 use crate::Position;
 
 /// Most plies of quiescence below the horizon.
@@ -29,6 +32,21 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         let side = self.side(pos);
+        // Any entry of the table is at least as deep as quiescence.
+        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let tv = from_table(e.value, ply as u32);
+            let hit = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => tv >= beta,
+                Bound::Upper => tv <= alpha,
+            };
+            if hit {
+                return tv;
+            }
+        }
+        let alpha0 = alpha;
         // Evasions are searched near the horizon only, and with two players only: with
         // more, one player's evasion leaves the next in check and the chain of
         // full-width nodes grows without bound.
@@ -71,9 +89,11 @@ impl Searcher {
         }
         alpha = alpha.max(stand);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order.sort(pos, &mut list, &mut scores, None, ply);
+        self.order
+            .sort(pos, &mut list, &mut scores, entry.and_then(|e| e.mv), ply);
         self.scores[ply] = scores;
         let mut best = stand;
+        let mut best_move = None;
         for &m in list.iter() {
             if !in_check && m.promotion().is_none() {
                 let gain = self.eval.capture_value(pos, m);
@@ -96,6 +116,7 @@ impl Searcher {
             }
             if v > best {
                 best = v;
+                best_move = Some(m);
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -106,9 +127,22 @@ impl Searcher {
         }
         self.lists[ply] = list;
         if self.stop {
-            0
-        } else {
-            best
+            return 0;
         }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry {
+            key,
+            mv: best_move,
+            value: to_table(best, ply as u32),
+            depth: 0,
+            bound,
+        });
+        best
     }
 }
