@@ -145,6 +145,33 @@ pub enum Command {
         #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES)]
         challenger: Option<String>,
     },
+    /// Tune the evaluation's weights to a variant's games (Texel's method): prints the
+    /// `hint WORD = N` lines to put beside the variant (e.g. in a file its rules
+    /// include).
+    #[command(
+        after_help = "Examples:\n  chessgraph selfplay chess --games 200 --time-ms 20 --records games/\n  \
+                            chessgraph tune chess --games games/ --output variants/chess/tuned.rules"
+    )]
+    Tune {
+        /// The variant and its options.
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// Game records: files (one game or many) or folders of them.
+        #[arg(long, required = true, num_args = 1..)]
+        games: Vec<PathBuf>,
+        /// Rounds of coordinate descent (1 to 50).
+        #[arg(long, default_value_t = 20)]
+        rounds: u32,
+        /// Plies of each game left out at its start (openings, often random).
+        #[arg(long, default_value_t = 8)]
+        skip_plies: u32,
+        /// Most positions used (taken evenly from all games).
+        #[arg(long, default_value_t = 500_000)]
+        max_positions: usize,
+        /// Write the hint lines to this file as well.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
     /// Read a game record, check every move and show the positions.
     Replay {
         /// The record file.

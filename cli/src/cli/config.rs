@@ -121,6 +121,21 @@ pub enum Config {
         /// A seat (rotating game by game) that searches this way instead.
         challenger: Option<MultiPlayer>,
     },
+    /// `tune VARIANT --games ...`.
+    Tune {
+        /// The variant.
+        variant: VariantSpec,
+        /// Record files and folders.
+        games: Vec<PathBuf>,
+        /// Rounds, 1 to 50.
+        rounds: u32,
+        /// Plies left out at each game's start.
+        skip_plies: u32,
+        /// Most positions, at least 1.
+        max_positions: usize,
+        /// Where the hint lines also go.
+        output: Option<PathBuf>,
+    },
     /// `replay FILE`.
     Replay {
         /// The record.
@@ -448,6 +463,30 @@ impl Config {
                 }
             }
             Command::Replay { file, final_only } => Config::Replay { file, final_only },
+            Command::Tune {
+                variant: v,
+                games,
+                rounds,
+                skip_plies,
+                max_positions,
+                output,
+            } => {
+                if !(1..=chessgraph::search::MAX_TUNE_ROUNDS).contains(&rounds) {
+                    return Err(CliError::OutOfRange {
+                        what: "--rounds",
+                        value: rounds.into(),
+                        range: "1 to 50",
+                    });
+                }
+                Config::Tune {
+                    variant: variant(&v)?,
+                    games,
+                    rounds,
+                    skip_plies,
+                    max_positions: max_positions.max(1),
+                    output,
+                }
+            }
             Command::Analyse {
                 variant: v,
                 position,

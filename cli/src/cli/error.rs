@@ -169,6 +169,15 @@ pub enum CliError {
         /// Where it looked.
         help: String,
     },
+    /// `tune` cannot tune on what it was given.
+    #[error("{what}")]
+    #[diagnostic(code(cli::tune), help("{help}"))]
+    Tune {
+        /// What is wrong.
+        what: String,
+        /// What to do.
+        help: String,
+    },
     /// `play` was interrupted (Ctrl-C); the record was printed (exit status 130).
     #[error("interrupted; the game is unfinished")]
     #[diagnostic(code(cli::interrupted))]

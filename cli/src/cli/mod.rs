@@ -21,6 +21,7 @@ mod selfplay;
 mod show;
 mod snapshot;
 pub mod term;
+mod tune;
 mod uci;
 mod validate;
 mod view;
@@ -139,6 +140,7 @@ pub fn run(config: &Config, input: &mut dyn BufRead, t: &mut Term) -> Result<(),
         ),
         Config::Selfplay { .. } => selfplay::run(config, t),
         Config::Replay { file, final_only } => replay::run(file, *final_only, t),
+        Config::Tune { .. } => tune::run(config, t),
         Config::Render {
             variant,
             position,

@@ -10,5 +10,6 @@ mod pgn_grammar;
 mod records;
 #[path = "../../../interpreter/tests/it/render.rs"]
 mod render;
+mod tune;
 mod uci;
 mod views;

@@ -77,8 +77,8 @@ pub enum Item {
     Announce(Vec<Spanned<Announced>>),
     /// `allow pass`.
     AllowPass(Span),
-    /// `hint WORD`: advice to the computer player (the word, as written).
-    Hint(Spanned<String>),
+    /// `hint WORD [= INT]`: advice to the computer player.
+    Hint(Hint),
     /// `captures to hand`: captured pieces go to the captor's hand, demoted to the
     /// type they had before promoting.
     CapturesToHand(Span),
@@ -891,4 +891,13 @@ pub enum ResultKey {
     Draw,
     /// `loss`.
     Loss,
+}
+
+/// `hint WORD [= INT]`: advice to the computer player, never a rule of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The word, as written.
+    pub word: Spanned<String>,
+    /// The value after `=`, when given (a weight of the evaluation).
+    pub value: Option<Spanned<i64>>,
 }

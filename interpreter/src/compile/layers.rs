@@ -100,7 +100,7 @@ fn key(item: &Item) -> Option<String> {
         Item::Notation(_) => "notation".into(),
         Item::Turns(_) => "turns".into(),
         Item::AllowPass(_) => "pass".into(),
-        Item::Hint(h) => format!("hint {}", h.node),
+        Item::Hint(h) => format!("hint {}", h.word.node),
         Item::CapturesToHand(_) => "captures to hand".into(),
         Item::Counter(c) => format!("counter {}", c.name.node),
         Item::Team(t) => format!("team {}", t.name.node),

@@ -343,7 +343,7 @@ pub(crate) struct Active<'a> {
     pub announces: Vec<&'a Spanned<ast::Announced>>,
     pub passes: Vec<Span>,
     /// `hint` statements in force.
-    pub hints: Vec<&'a Spanned<String>>,
+    pub hints: Vec<&'a dsl::rules::ast::Hint>,
     /// `captures to hand`.
     pub to_hand: Vec<Span>,
     pub adjudications: Vec<&'a EndDecl>,

@@ -209,6 +209,10 @@ pub(crate) struct Rules {
     /// `hint zugzwang`: passing could help, so the search never tests a position by
     /// passing.
     pub zugzwang: bool,
+    /// `hint WORD = N` for the words of [`EVAL_WEIGHTS`]: weights of the computer
+    /// player's evaluation, tuned per variant (the search reads them by name when it
+    /// builds its tables).
+    pub eval_weights: Vec<(&'static str, i64)>,
     /// Zones that conditions read, per player (index by `Cond`/`Expr` zone ids).
     pub zones: Vec<Vec<CellSet>>,
     /// Explosions of `explode` effects (index by `Effect::Explode`).
@@ -234,6 +238,21 @@ pub(crate) const ANNOUNCE_ATTEMPTS: u8 = 4;
 
 /// The words of `hint` statements.
 pub(crate) const HINTS: &[&str] = &["zugzwang"];
+
+/// The weights of the evaluation a rule file may set with `hint WORD = N`; what each
+/// means is the search's (`search::weights`).
+pub const EVAL_WEIGHTS: &[&str] = &[
+    "reach",
+    "mobility",
+    "king_attack",
+    "king_danger",
+    "shelter",
+    "promotion",
+    "promotion_end",
+    "passed",
+    "passed_end",
+    "doubled",
+];
 
 impl Default for Rules {
     fn default() -> Self {
@@ -261,6 +280,7 @@ impl Default for Rules {
             maps: Vec::new(),
             transfer: None,
             zugzwang: false,
+            eval_weights: Vec::new(),
             zones: Vec::new(),
             explosions: Vec::new(),
             labels: Vec::new(),

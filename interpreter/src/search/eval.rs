@@ -22,6 +22,7 @@
 //! A player's worth is his own terms; the position's value for `me` is his worth
 //! minus the mean worth of the other players still in the game.
 
+use super::weights::Weights;
 use crate::ids::{bit, Cell, Kind, Player};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -32,27 +33,12 @@ use std::sync::Arc;
 
 /// Centipawns per unit of the rule file's `value`.
 const PAWN: i32 = 100;
-/// Centipawns per reachable cell on the empty board.
-const MOBILITY: i32 = 3;
 /// The worth of a royal when taken (variants where royals may be captured).
 const ROYAL: i32 = 5000;
-/// The live mobility of a piece (neither pawn nor royal) with every move its kind
-/// can have: `LIVE_MOBILITY * sqrt(moves / most moves)`, less half of it, so a
-/// shut-in piece costs and each further move counts less (centipawns).
-const LIVE_MOBILITY: i32 = 70;
-/// The most a royal's danger costs (centipawns): its danger is the square of the
-/// opponents' attack units on the cells next to it (2 per attacking piece plus 1 per
-/// cell it hits there), times 3/2.
-const KING_DANGER: i32 = 600;
 /// Centipawns for a passed pawn (no enemy pawn can block or take it on its way),
-/// as a share (1/256) of its promotion gain by its distance from promoting, doubled
-/// in the endgame.
+/// as a share (1/256) of its promotion gain by its distance from promoting (weighted
+/// by the game's phase: `passed`, `passed_end`).
 const PASSED_SHARE: [i32; 7] = [0, 32, 24, 16, 10, 6, 4];
-/// Centipawns for a pawn with a friendly pawn of its kind on its path.
-const DOUBLED: i32 = 12;
-/// Centipawns per friendly piece next to a royal while the opponents have their
-/// pieces (a shelter), fading as they lose them.
-const SHELTER: i32 = 10;
 
 /// The share (in 1/256) of its promotion gain a piece is worth when it is `d` of its
 /// own moves away from promoting (index `d`; beyond the table, nothing).
@@ -61,6 +47,8 @@ const PROMOTION_SHARE: [i32; 6] = [0, 64, 32, 16, 8, 4];
 /// Tables computed once per variant.
 pub struct Evaluator {
     v: Arc<Variant>,
+    /// The weights of the terms.
+    w: Weights,
     /// `value[kind]` in centipawns.
     value: Vec<i32>,
     /// `reach[kind * cells + cell]`: empty-board move count.
@@ -92,6 +80,11 @@ impl Evaluator {
     /// Builds the tables for `variant` by generating each piece's moves alone on
     /// the empty board.
     pub fn new(variant: &Arc<Variant>) -> Evaluator {
+        Evaluator::with_weights(variant, Weights::of(variant))
+    }
+
+    /// The tables for `variant` with other weights than its own (tuning).
+    pub fn with_weights(variant: &Arc<Variant>, w: Weights) -> Evaluator {
         let v = variant.clone();
         let cells = v.cell_count();
         let kinds = v.kind_count();
@@ -119,8 +112,9 @@ impl Evaluator {
             }
         }
         let (promotion, passed) = promotion_bonus(&v, &value, &mut pos);
-        let mobility = mobility_table(&v, &reach);
+        let mobility = mobility_table(&v, &reach, w.mobility);
         let mut e = Evaluator {
+            w,
             pawns: super::pawns::PawnTables::new(&v),
             marks: RefCell::new(vec![0; cells]),
             cache: RefCell::new(vec![(0, 0); CACHE_SLOTS]),
@@ -227,11 +221,14 @@ impl Evaluator {
             let pawn = v.pawn_kinds & bit(k) != 0;
             let friends = pos.friends_of(owner as Player);
             let enemies = !pos.team_of(owner as Player);
+            // The promotion term's weight by how far the game is from its end.
+            let promote =
+                self.w.promotion * middle[owner] + self.w.promotion_end * (256 - middle[owner]);
             for &c in pos.pieces_of(k) {
                 let at = k as usize * cells + c as usize;
                 let mut s = self.value[k as usize]
-                    + self.promotion[at] as i32
-                    + MOBILITY * self.reach[at] as i32;
+                    + self.promotion[at] as i32 * promote / 25_600
+                    + self.w.reach * self.reach[at] as i32;
                 if !pawn {
                     list.clear();
                     pos.gen_piece(k, c, friends, &mut list);
@@ -271,21 +268,23 @@ impl Evaluator {
                 let at = k as usize * cells + c as usize;
                 // Open cells help a royal in the endgame and expose it before.
                 let mut s = self.value[k as usize] + self.promotion[at] as i32;
-                s += MOBILITY * self.reach[at] as i32 * (256 - 2 * mid) / 256;
+                // (A royal that promotes is rare: its term is not weighted by phase.)
+                s += self.w.reach * self.reach[at] as i32 * (256 - 2 * mid) / 256;
                 let mut cover = 0;
                 for &z in &self.zone[at] {
                     let sq = pos.board[z as usize];
                     cover += i32::from(sq != 0 && friends & bit(sq - 1) != 0);
                     marks[z as usize] = 0;
                 }
-                s += SHELTER * cover * mid / 256;
+                s += self.w.shelter * cover * mid / 256;
                 w[owner] += s;
             }
         }
         drop(marks);
         for (p, x) in w.iter_mut().enumerate().take(n) {
             let u = units[p];
-            *x -= (u * u * 3 / 2).min(KING_DANGER) * (128 + middle[p] / 2) / 256;
+            let danger = (u * u * self.w.king_attack / 100).min(self.w.king_danger);
+            *x -= danger * (128 + middle[p] / 2) / 256;
         }
         if self.pawns.any() {
             self.pawn_structure(pos, &middle, &mut w);
@@ -335,10 +334,11 @@ impl Evaluator {
                 }
                 let o = owner as usize;
                 if doubled {
-                    w[o] -= DOUBLED;
+                    w[o] -= self.w.doubled;
                 } else if passed {
                     let bonus = self.passed[k as usize * cells + c as usize] as i32;
-                    w[o] += bonus * (512 - middle[o]) / 256;
+                    let weight = self.w.passed * middle[o] + self.w.passed_end * (256 - middle[o]);
+                    w[o] += bonus * weight / 25_600;
                 }
             }
         }
@@ -442,11 +442,14 @@ fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> (Vec<i16>,
             }
         }
         for c in 0..cells {
+            let scaled = |share: i32, percent: i32| {
+                (gain * share / 256 * percent / 100).clamp(0, i16::MAX as i32) as i16
+            };
             if let Some(&share) = PROMOTION_SHARE.get(dist[c] as usize) {
-                out[k * cells + c] = (gain * share / 256).clamp(0, i16::MAX as i32) as i16;
+                out[k * cells + c] = scaled(share, 100);
             }
             if let Some(&share) = PASSED_SHARE.get(dist[c] as usize) {
-                passed[k * cells + c] = (gain * share / 256).clamp(0, i16::MAX as i32) as i16;
+                passed[k * cells + c] = scaled(share, 100);
             }
         }
     }
@@ -463,7 +466,7 @@ const MAX_MOVES: usize = 63;
 
 /// The live mobility term of every kind by its number of moves: concave in the
 /// moves, relative to the most the kind has on any cell of the empty board.
-fn mobility_table(v: &Variant, reach: &[u8]) -> Vec<i16> {
+fn mobility_table(v: &Variant, reach: &[u8], weight: i32) -> Vec<i16> {
     let cells = v.cell_count();
     let mut out = vec![0i16; v.kind_count() * (MAX_MOVES + 1)];
     for k in 0..v.kind_count() {
@@ -475,7 +478,7 @@ fn mobility_table(v: &Variant, reach: &[u8]) -> Vec<i16> {
             .max(1) as f64;
         for m in 0..=MAX_MOVES {
             let share = (m as f64 / most).min(1.5).sqrt();
-            let t = LIVE_MOBILITY as f64 * (share - 0.5);
+            let t = weight as f64 * (share - 0.5);
             out[k * (MAX_MOVES + 1) + m] = t.round() as i16;
         }
     }

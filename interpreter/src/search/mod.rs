@@ -57,6 +57,8 @@ mod samples;
 mod shown;
 mod terminal;
 mod tt;
+mod tune;
+mod weights;
 
 pub use engine::{SearchResult, Searcher};
 pub use eval::Evaluator;
@@ -68,6 +70,8 @@ pub use report::Report;
 pub use samples::decide_from_samples;
 pub use shown::Shown;
 pub use terminal::{is_mate_value, MATE};
+pub use tune::{tune, Sample, TuneReport, MAX_ROUNDS as MAX_TUNE_ROUNDS};
+pub use weights::Weights;
 
 use crate::{Move, Position};
 

@@ -15,7 +15,7 @@ mod piece;
 mod points;
 mod rule_core;
 
-use super::ast::{Item, OptionCond, OptionValue, RuleFile, When};
+use super::ast::{Hint, Item, OptionCond, OptionValue, RuleFile, When};
 use super::parser::Rule;
 use crate::limits::{MAX_DIAGNOSTICS, MAX_NAME_LEN};
 use crate::{Diagnostic, SourceFile, Span, Spanned};
@@ -138,7 +138,15 @@ impl Builder<'_> {
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
             Rule::hint_stmt => {
                 let word = child(&pair, Rule::hint_word);
-                Item::Hint(Spanned::new(word.as_str().to_owned(), tight(&word)))
+                let value = pair
+                    .clone()
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::int_lit)
+                    .map(|n| Spanned::new(self.int(&n), tight(&n)));
+                Item::Hint(Hint {
+                    word: Spanned::new(word.as_str().to_owned(), tight(&word)),
+                    value,
+                })
             }
             Rule::hand_stmt => Item::CapturesToHand(tight(&pair)),
             Rule::adjudicate_stmt => Item::Adjudicate(self.adjudicate(pair)),

@@ -220,7 +220,15 @@ fn counters_and_pass() {
     let Item::Hint(h) = item("hint zugzwang \"why\"") else {
         panic!()
     };
-    assert_eq!(h.node, "zugzwang");
+    assert_eq!(h.word.node, "zugzwang");
+    assert!(h.value.is_none());
+    let Item::Hint(h) = item("hint mobility = -70") else {
+        panic!()
+    };
+    assert_eq!(
+        (h.word.node.as_str(), h.value.unwrap().node),
+        ("mobility", -70)
+    );
 }
 
 #[test]

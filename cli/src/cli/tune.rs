@@ -1,0 +1,200 @@
+//! `chessgraph tune VARIANT --games FILES...`: the evaluation's weights fitted to the
+//! results of recorded games (Texel's method), printed as `hint WORD = N` lines for
+//! the variant's rule files.
+//!
+//! The positions taken are the quiet ones (the mover not in check, the last move no
+//! capture or pawn move by the variant's quiet count) after the first `--skip-plies`
+//! of each game; each carries the game's result.
+
+use super::config::Config;
+use super::error::CliError;
+use super::load;
+use super::term::Term;
+use chessgraph::record::GameRecord;
+use chessgraph::search::{tune, Sample, Weights};
+use chessgraph::Position;
+use std::path::PathBuf;
+
+/// Most record files read.
+const MAX_FILES: usize = 100_000;
+/// Largest file read (a file of many games).
+const MAX_FILE_BYTES: u64 = 512 << 20;
+
+/// Runs `tune`.
+pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
+    let Config::Tune {
+        variant,
+        games,
+        rounds,
+        skip_plies,
+        max_positions,
+        output,
+    } = config
+    else {
+        unreachable!("tune::run is called with Config::Tune")
+    };
+    let v = load::variant(variant, t)?;
+    if v.players().len() != 2 {
+        return Err(CliError::Tune {
+            what: format!(
+                "tune reads results of two-player games; this variant has {} players",
+                v.players().len()
+            ),
+            help: "tune a two-player variant".into(),
+        });
+    }
+    let mut found = Vec::new();
+    let (mut read, mut refused) = (0usize, 0usize);
+    for file in record_files(games)? {
+        let meta = std::fs::metadata(&file).map_err(|e| CliError::io("read", &file, e))?;
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(CliError::io("read", &file, "larger than 512 MiB"));
+        }
+        let text = std::fs::read_to_string(&file).map_err(|e| CliError::io("read", &file, e))?;
+        for game in split_games(&text) {
+            match positions_of(&v, game, *skip_plies) {
+                Some(p) => {
+                    read += 1;
+                    found.extend(p);
+                }
+                None => refused += 1,
+            }
+        }
+    }
+    if found.is_empty() {
+        return Err(CliError::Tune {
+            what: format!("no positions to tune on ({read} games read, {refused} refused)"),
+            help: "give records of finished games of this variant (`selfplay --records DIR`)"
+                .into(),
+        });
+    }
+    // Evenly thinned to the most asked for.
+    let every = found.len().div_ceil(*max_positions);
+    let samples: Vec<Sample> = found
+        .iter()
+        .step_by(every)
+        .filter_map(|(text, score)| {
+            Position::from_str(&v, text)
+                .ok()
+                .map(|pos| Sample { pos, score: *score })
+        })
+        .collect();
+    t.eprint(&format!(
+        "tune: {read} games read ({refused} refused), {} positions of {}\n",
+        samples.len(),
+        found.len()
+    ))?;
+    drop(found);
+    let start = Weights::of(&v);
+    let mut progress = Vec::new();
+    let (best, before, after) = tune(&v, &samples, start, *rounds, &mut |r| {
+        progress.push(format!("round {}: error {:.6}\n", r.round, r.error));
+    });
+    for line in progress {
+        t.eprint(&line)?;
+    }
+    let hints = format!(
+        "# The evaluation's weights, tuned by `chessgraph tune` on {} positions of {read} games\n\
+         # (mean squared error {before:.6} with the weights before, {after:.6} after).\n{}",
+        samples.len(),
+        best.to_hints()
+    );
+    t.print(&hints)?;
+    if let Some(path) = output {
+        std::fs::write(path, &hints).map_err(|e| CliError::io("write", path, e))?;
+    }
+    Ok(())
+}
+
+/// The files named, with the files directly in the folders named (sorted).
+fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(p).map_err(|e| CliError::io("read", p, e))?;
+            let mut inner: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file())
+                .collect();
+            inner.sort();
+            files.extend(inner);
+        } else {
+            files.push(p.clone());
+        }
+        if files.len() > MAX_FILES {
+            return Err(CliError::Tune {
+                what: format!("more than {MAX_FILES} record files"),
+                help: "put the games into fewer files (a file may hold many)".into(),
+            });
+        }
+    }
+    Ok(files)
+}
+
+/// The games of a file of records: each starts at a tag line that follows moves (or
+/// the file's start).
+fn split_games(text: &str) -> Vec<&str> {
+    let mut starts = vec![0];
+    let mut in_moves = false;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim_start();
+        if l.starts_with('[') {
+            if in_moves {
+                starts.push(at);
+                in_moves = false;
+            }
+        } else if !l.trim().is_empty() {
+            in_moves = true;
+        }
+        at += line.len();
+    }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| &text[w[0]..w[1]])
+        .filter(|g| !g.trim().is_empty())
+        .collect()
+}
+
+/// The quiet positions of one game (as position strings) with the first player's
+/// result; `None` when the record cannot be read or replayed or has no result.
+fn positions_of(
+    v: &std::sync::Arc<chessgraph::Variant>,
+    text: &str,
+    skip: u32,
+) -> Option<Vec<(String, f64)>> {
+    let record = GameRecord::parse(text).ok()?;
+    let score = match record.result() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    let mut ply = 0;
+    record
+        .replay(v, |pos, _| {
+            ply += 1;
+            if ply > skip && pos.quiet_plies() > 0 && !pos.in_check() {
+                out.push((pos.to_string(), score));
+            }
+        })
+        .ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_split_at_tags_after_moves() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].contains("e4") && !games[0].contains("d4"));
+        assert!(games[1].starts_with("[Event \"b\"]"));
+        assert!(split_games("").is_empty());
+    }
+}

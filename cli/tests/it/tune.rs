@@ -1,0 +1,117 @@
+//! `chessgraph tune`: weights fitted to recorded games, printed as hint lines that the
+//! variant's rules accept; bad input answered with an error.
+
+use crate::cli::run_in;
+use crate::common::root;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("chessgraph-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn tunes_on_selfplay_records_and_the_hints_compile() {
+    let dir = temp("records");
+    let games = dir.join("games");
+    let d = games.to_str().unwrap();
+    let r = run_in(
+        &root(),
+        &[
+            "selfplay",
+            "chess",
+            "--games",
+            "6",
+            "--depth",
+            "1",
+            "--max-plies",
+            "80",
+            "--random-opening",
+            "4",
+            "--records",
+            d,
+        ],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
+    let out = dir.join("tuned.rules");
+    let r = run_in(
+        &root(),
+        &[
+            "tune",
+            "chess",
+            "--games",
+            d,
+            "--rounds",
+            "2",
+            "--skip-plies",
+            "2",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.err.contains("6 games read (0 refused)"), "{}", r.err);
+    assert!(r.out.contains("hint mobility = "), "{}", r.out);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written, r.out);
+    // The lines are rule-file text the variant accepts.
+    let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
+    std::fs::copy(
+        root().join("variants/chess/base.rules"),
+        dir.join("base.rules"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("variants/chess/board.yaml"),
+        dir.join("board.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("chess.rules"),
+        format!("{rules}\ninclude \"tuned.rules\"\n"),
+    )
+    .unwrap();
+    let r = run_in(
+        &dir,
+        &["validate", dir.join("chess.rules").to_str().unwrap()],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_games_and_variants_are_errors() {
+    let dir = temp("bad");
+    let junk = dir.join("junk.pgn");
+    std::fs::write(&junk, "this is no record\n\n[Event \"x\"]\n1. e4\n").unwrap();
+    let j = junk.to_str().unwrap();
+    let r = run_in(&root(), &["tune", "chess", "--games", j], b"");
+    assert!(
+        !r.ok
+            && r.err
+                .contains("no positions to tune on (0 games read, 2 refused)"),
+        "{}",
+        r.err
+    );
+    let r = run_in(
+        &root(),
+        &["tune", "chess", "--games", "/nonexistent/games.pgn"],
+        b"",
+    );
+    assert!(!r.ok && r.err.contains("cannot read"), "{}", r.err);
+    let r = run_in(&root(), &["tune", "zubrin", "--games", j], b"");
+    assert!(!r.ok && r.err.contains("two-player"), "{}", r.err);
+    let r = run_in(
+        &root(),
+        &["tune", "chess", "--games", j, "--rounds", "0"],
+        b"",
+    );
+    assert!(!r.ok && r.err.contains("out of range"), "{}", r.err);
+    let r = run_in(&root(), &["tune", "chess"], b"");
+    assert!(!r.ok, "--games is required");
+    let _ = std::fs::remove_dir_all(&dir);
+}
