@@ -135,8 +135,17 @@ mod tests {
         let tuned = compile(&rules, CHESS_BOARD).unwrap();
         let w = Weights::of(&tuned);
         assert_eq!((w.mobility, w.reach), (0, 0));
-        assert_eq!(w.passed, Weights::default().passed);
-        assert_eq!(Weights::of(&plain), Weights::default());
+        assert_eq!(
+            w.passed,
+            Weights::of(&plain).passed,
+            "the others as chess's"
+        );
+        let bare = crate::testing::chess_with("");
+        assert_eq!(
+            Weights::of(&bare),
+            Weights::default(),
+            "no hints: the defaults"
+        );
         // Without mobility terms, a developed knight is worth no more than at home.
         let fen = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
         let at = |v: &std::sync::Arc<crate::Variant>| {
