@@ -436,19 +436,12 @@ impl Searcher {
             for m in order {
                 moves.push(m);
             }
-            let bound = if best.0 <= alpha0 {
-                Bound::Upper
-            } else if best.0 >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             self.tt.store(Entry {
                 key: pos.hash() ^ self.salt,
                 mv: Some(best.1),
                 value: to_table(best.0, 0),
                 depth: depth as i16,
-                bound,
+                bound: Bound::of(best.0, alpha0, beta),
             });
         }
         best

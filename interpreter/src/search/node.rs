@@ -5,7 +5,7 @@
 
 use super::engine::{Searcher, INF, MAX_PLY};
 use super::order::{is_capture, HISTORY};
-use super::terminal::{from_table, is_mate_value, to_table, MATE};
+use super::terminal::{is_mate_value, to_table, MATE};
 use super::tt::{Bound, Entry};
 use crate::ids::Player;
 use crate::{Move, Position};
@@ -14,7 +14,7 @@ use crate::{Move, Position};
 const FUTILITY: i32 = 110;
 /// Mixed into the table key while an opponent has replied (best reply): the same
 /// position then has a different tree below it.
-pub(super) const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
+const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Deepest node reverse futility and late-move pruning apply to.
 const SHALLOW: i32 = 3;
 
@@ -37,6 +37,13 @@ fn late_move_count(depth: i32) -> usize {
 }
 
 impl Searcher {
+    /// The transposition-table key of `pos` in this search: the root player's salt,
+    /// and under best reply whether an opponent has replied (the same position then
+    /// has another tree below it).
+    pub(super) fn table_key(&self, pos: &Position) -> u64 {
+        pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 }
+    }
+
     /// The value of the child position `pos` (a move was just made) for the side
     /// to move at the parent, `parent` (+1 root's side, -1 the others): negated when
     /// the side changed, passed through when the same side moves again.
@@ -127,8 +134,7 @@ impl Searcher {
         pv: bool,
         forced: bool,
     ) -> Option<i32> {
-        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
-        let table_move = self.tt.probe(key).and_then(|e| e.mv);
+        let table_move = self.tt.probe(self.table_key(pos)).and_then(|e| e.mv);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order.sort(pos, list, &mut scores, table_move, ply);
         self.scores[ply] = scores;
@@ -219,20 +225,14 @@ impl Searcher {
             }
             list.clear();
         }
-        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
+        let key = self.table_key(pos);
         let mut table_move = None;
         if let Some(e) = self.tt.probe(key) {
             table_move = e.mv;
             if !pv && e.depth as i32 >= depth {
-                let tv = from_table(e.value, ply as u32);
-                let hit = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => tv >= beta,
-                    Bound::Upper => tv <= alpha,
-                };
-                if hit {
+                if let Some(v) = e.cut(ply, alpha, beta) {
                     self.lists[ply] = list;
-                    return tv;
+                    return v;
                 }
             }
         }
@@ -400,19 +400,12 @@ impl Searcher {
                 stand
             };
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         self.tt.store(Entry {
             key,
             mv: best_move,
             value: to_table(best, ply as u32),
             depth: depth as i16,
-            bound,
+            bound: Bound::of(best, alpha0, beta),
         });
         best
     }

@@ -4,8 +4,7 @@
 //! lose material by the exchange evaluation are skipped.
 
 use super::engine::{Searcher, INF, MAX_PLY};
-use super::node::REPLIED;
-use super::terminal::{from_table, to_table};
+use super::terminal::to_table;
 use super::tt::{Bound, Entry};
 use crate::Position;
 
@@ -33,18 +32,10 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         let side = self.side(pos);
         // Any entry of the table is at least as deep as quiescence.
-        let key = pos.hash() ^ self.salt ^ if self.replied { REPLIED } else { 0 };
+        let key = self.table_key(pos);
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let tv = from_table(e.value, ply as u32);
-            let hit = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => tv >= beta,
-                Bound::Upper => tv <= alpha,
-            };
-            if hit {
-                return tv;
-            }
+        if let Some(v) = entry.and_then(|e| e.cut(ply, alpha, beta)) {
+            return v;
         }
         let alpha0 = alpha;
         // Evasions are searched near the horizon only, and with two players only: with
@@ -129,19 +120,12 @@ impl Searcher {
         if self.stop {
             return 0;
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         self.tt.store(Entry {
             key,
             mv: best_move,
             value: to_table(best, ply as u32),
             depth: 0,
-            bound,
+            bound: Bound::of(best, alpha0, beta),
         });
         best
     }

@@ -14,6 +14,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft value `best` searched in the window `alpha..beta` says.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One slot.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
@@ -22,6 +35,19 @@ pub(crate) struct Entry {
     pub value: i32,
     pub depth: i16,
     pub bound: Bound,
+}
+
+impl Entry {
+    /// The entry's value at `ply` when its bound settles the window `alpha..beta`.
+    pub(crate) fn cut(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let v = super::terminal::from_table(self.value, ply as u32);
+        let hit = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        };
+        hit.then_some(v)
+    }
 }
 
 /// A fixed-size table.
@@ -89,5 +115,24 @@ mod tests {
         assert_eq!(t.probe(19).unwrap().depth, 1);
         t.clear();
         assert!(t.probe(19).is_none());
+    }
+
+    #[test]
+    fn bounds_and_cuts() {
+        assert_eq!(Bound::of(10, 10, 20), Bound::Upper);
+        assert_eq!(Bound::of(20, 10, 20), Bound::Lower);
+        assert_eq!(Bound::of(15, 10, 20), Bound::Exact);
+        let e = |value, bound| Entry {
+            key: 1,
+            mv: None,
+            value,
+            depth: 1,
+            bound,
+        };
+        assert_eq!(e(15, Bound::Exact).cut(0, 10, 20), Some(15));
+        assert_eq!(e(25, Bound::Lower).cut(0, 10, 20), Some(25));
+        assert_eq!(e(15, Bound::Lower).cut(0, 10, 20), None);
+        assert_eq!(e(5, Bound::Upper).cut(0, 10, 20), Some(5));
+        assert_eq!(e(15, Bound::Upper).cut(0, 10, 20), None);
     }
 }
