@@ -185,6 +185,40 @@ impl Position {
         }
     }
 
+    /// The legal captures of the pieces of `kinds` (kinds of the player to move) that
+    /// land on `target`, as [`Position::legal_captures_into`] would list them: the
+    /// static exchange evaluation asks for these at every step. Where a capture's
+    /// legality depends on the other moves (`must` rules, turn tracks) or captures
+    /// open gates, every legal capture is generated and those onto `target` kept.
+    pub(crate) fn legal_captures_onto(&mut self, target: Cell, kinds: u64, list: &mut MoveList) {
+        let whole = !self.turns.is_empty()
+            || self.v.hands.gate_kinds != 0
+            || self.v.rules.filters.iter().any(|f| f.must);
+        if whole {
+            self.legal_captures_into(list);
+        } else {
+            list.clear();
+            if self.finish.is_some() {
+                return;
+            }
+            let me = self.to_move;
+            let side = if self.v.rules.teams {
+                self.side_of(me)
+            } else {
+                self.friends_of(me)
+            };
+            self.captures_only = true;
+            self.gen_pieces(kinds & self.friends_of(me) & self.present, side, list);
+            self.captures_only = false;
+            list.retain(|m| m.to == target);
+            self.filter_rules(me, list);
+            if !list.is_empty() && self.adjudicated().is_some() {
+                list.clear();
+            }
+        }
+        list.retain(|m| m.to == target && m.from != target);
+    }
+
     /// True when `m` takes a piece: it lands on an occupied cell (not a castle, not a
     /// promotion in place), or captures en passant.
     pub fn takes_piece(&self, m: Move) -> bool {

@@ -35,14 +35,7 @@ impl Position {
         } else {
             friends
         };
-        let mut kinds = friends & self.present;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as Kind;
-            kinds &= kinds - 1;
-            for &from in self.pieces_of(kind) {
-                self.gen_piece(kind, from, side, list);
-            }
-        }
+        self.gen_pieces(friends & self.present, side, list);
         if self.captures_only {
             // Gates open on captures too; castles, drops and in-place promotions take
             // nothing.
@@ -60,6 +53,20 @@ impl Position {
         self.gen_castles(me, friends, list);
         if self.v.hands.on {
             self.gen_from_hand(me, list);
+        }
+    }
+
+    /// Appends the moves of every piece of the kinds in `kinds` (`side`: the pieces
+    /// they may not take).
+    #[inline]
+    pub(crate) fn gen_pieces(&self, kinds: u64, side: u64, list: &mut MoveList) {
+        let mut kinds = kinds;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            for &from in self.pieces_of(kind) {
+                self.gen_piece(kind, from, side, list);
+            }
         }
     }
 

@@ -233,6 +233,11 @@ impl MoveList {
         self.moves.truncate(len);
     }
 
+    /// Keeps the moves for which `keep` holds, in order.
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.moves.retain(keep);
+    }
+
     pub(crate) fn set(&mut self, i: usize, m: Move) {
         self.moves[i] = m;
     }

@@ -60,3 +60,14 @@ pub(crate) fn codes(rules: &str, board: &str) -> Vec<&'static str> {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// The variant `name` of the repository's `variants/` folder (`variants/NAME/NAME.rules`).
+pub(crate) fn variant(name: &str) -> Arc<Variant> {
+    let path = format!(
+        "{}/../variants/{name}/{name}.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Variant::load(&path, &[])
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .variant
+}

@@ -59,8 +59,6 @@ pub struct Searcher {
     /// Per ply, the quiet moves searched so far at the node (their history falls
     /// when another move cuts).
     pub(super) quiets: Vec<Vec<Move>>,
-    /// Scratch: the losing captures of a node while the list is reordered.
-    pub(super) losing: Vec<Move>,
     pub(super) root: Player,
     pub(super) salt: u64,
     pub(super) nodes: u64,
@@ -113,7 +111,6 @@ impl Searcher {
             tt: Table::new(bits),
             order: Orderer::new(cells, variant.kind_count(), MAX_PLY + 1),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            losing: Vec::with_capacity(64),
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             root: 0,

@@ -74,6 +74,9 @@ pub struct Evaluator {
     cache: RefCell<Vec<(u64, i32)>>,
     /// Scratch list for a piece's moves (no allocation per evaluation).
     scratch: RefCell<MoveList>,
+    /// Every kind, cheapest to take first (royals last): the order in which the
+    /// exchange evaluation looks for a recapture.
+    by_value: Vec<Kind>,
 }
 
 impl Evaluator {
@@ -127,7 +130,11 @@ impl Evaluator {
             start_force: [0; MAX_PLAYERS],
             zone,
             scratch: RefCell::new(MoveList::new()),
+            by_value: Vec::new(),
         };
+        let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
+        by_value.sort_by_key(|&k| e.taken_value(k));
+        e.by_value = by_value;
         e.start_force = e.force(&Position::start(&e.v));
         e
     }
@@ -158,6 +165,11 @@ impl Evaluator {
             0 => 0,
             sq => self.taken_value((sq - 1) as Kind),
         }
+    }
+
+    /// Every kind, cheapest to take first (royals last).
+    pub(crate) fn kinds_by_value(&self) -> &[Kind] {
+        &self.by_value
     }
 
     fn taken_value(&self, kind: Kind) -> i32 {

@@ -8,7 +8,7 @@
 //! step, paid only for captures by a piece worth more than its victim.
 
 use super::engine::Searcher;
-use crate::ids::Cell;
+use crate::ids::{bit, Cell};
 use crate::moves::MoveKind;
 use crate::{Move, MoveList, Position};
 
@@ -30,36 +30,18 @@ impl Searcher {
         gain
     }
 
-    /// Moves the captures of `list` that lose material by the exchange (other than
-    /// the table move) to its end, keeping the order of the rest; returns how many.
-    pub(super) fn demote_losing_captures(
+    /// True when `m` is a capture (not the table move, not a promotion) that loses
+    /// material by the exchange: the search puts it off to the end of its list.
+    pub(super) fn loses_by_exchange(
         &mut self,
         pos: &mut Position,
-        list: &mut MoveList,
+        m: Move,
         table_move: Option<Move>,
-    ) -> usize {
-        let mut losing = std::mem::take(&mut self.losing);
-        losing.clear();
-        let mut w = 0;
-        for r in 0..list.len() {
-            let m = list[r];
-            let bad = Some(m) != table_move
-                && m.promotion().is_none()
-                && self.eval.capture_value(pos, m) > 0
-                && self.exchange(pos, m) < 0;
-            if bad {
-                losing.push(m);
-            } else {
-                list.set(w, m);
-                w += 1;
-            }
-        }
-        for (i, &m) in losing.iter().enumerate() {
-            list.set(w + i, m);
-        }
-        let n = losing.len();
-        self.losing = losing;
-        n
+    ) -> bool {
+        Some(m) != table_move
+            && m.promotion().is_none()
+            && self.eval.capture_value(pos, m) > 0
+            && self.exchange(pos, m) < 0
     }
 
     /// What the player to move wins by recapturing on `to` with his least valuable
@@ -69,18 +51,9 @@ impl Searcher {
             return 0;
         }
         let mut list = std::mem::take(&mut self.exchange_lists[step]);
-        pos.legal_captures_into(&mut list);
-        let mut least: Option<(i32, Move)> = None;
-        for &c in list.iter() {
-            if c.to() == to && matches!(c.kind(), MoveKind::Normal) && c.from() != to {
-                let a = self.eval.value_at(pos, c.from());
-                if least.map_or(true, |(b, _)| a < b) {
-                    least = Some((a, c));
-                }
-            }
-        }
+        let least = self.least_capture_onto(pos, to, &mut list);
         self.exchange_lists[step] = list;
-        let Some((_, c)) = least else {
+        let Some(c) = least else {
             return 0;
         };
         let victim = self.eval.value_at(pos, to);
@@ -88,6 +61,38 @@ impl Searcher {
         let gain = victim - self.recapture(pos, to, step + 1);
         pos.unmake();
         gain.max(0)
+    }
+
+    /// The legal capture onto `to` by the least valuable piece of the player to move.
+    ///
+    /// His kinds are tried from the cheapest up: a kind whose pieces do not attack
+    /// `to` (the attack tables of the check rule) is passed over without generating
+    /// anything, and for the first that does only its captures onto `to` are
+    /// generated and tested for legality.
+    pub(super) fn least_capture_onto(
+        &self,
+        pos: &mut Position,
+        to: Cell,
+        list: &mut MoveList,
+    ) -> Option<Move> {
+        let mine = pos.friends_of(pos.to_move()) & pos.present;
+        if !pos.attacked(to, mine) {
+            return None;
+        }
+        for &k in self.eval.kinds_by_value() {
+            if mine & bit(k) == 0 || !pos.attacked(to, bit(k)) {
+                continue;
+            }
+            pos.legal_captures_onto(to, bit(k), list);
+            let least = list
+                .iter()
+                .filter(|c| matches!(c.kind(), MoveKind::Normal))
+                .min_by_key(|c| self.eval.value_at(pos, c.from()));
+            if let Some(&c) = least {
+                return Some(c);
+            }
+        }
+        None
     }
 }
 
@@ -123,21 +128,68 @@ mod tests {
         assert!(see("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5") >= 200);
     }
 
+    /// The least valuable legal capture onto a cell, found among every legal
+    /// capture: what [`Searcher::least_capture_onto`] must agree with.
+    fn least_by_listing(s: &Searcher, p: &mut Position, to: crate::Cell) -> Option<i32> {
+        let mut list = crate::MoveList::new();
+        p.legal_captures_into(&mut list);
+        list.iter()
+            .filter(|c| c.to() == to && c.from() != to)
+            .filter(|c| matches!(c.kind(), crate::moves::MoveKind::Normal))
+            .map(|c| s.eval.value_at(p, c.from()))
+            .min()
+    }
+
     #[test]
-    fn losing_captures_go_last() {
+    fn the_least_attacker_is_found_without_listing_every_capture() {
+        use crate::search::{Decide, RandomMover};
+        for name in [
+            "chess",
+            "xiangqi",
+            "grasshopper",
+            "atomic",
+            "shogi",
+            "chess-for-3",
+        ] {
+            let v = crate::testing::variant(name);
+            let s = Searcher::new(&v, Limits::depth(1));
+            let mut mover = RandomMover::new(7);
+            let mut p = Position::start(&v);
+            let mut list = crate::MoveList::new();
+            let mut captures = 0;
+            for _ in 0..120 {
+                for to in 0..v.cell_count() as crate::Cell {
+                    let found = s
+                        .least_capture_onto(&mut p, to, &mut list)
+                        .map(|c| s.eval.value_at(&p, c.from()));
+                    assert_eq!(
+                        found,
+                        least_by_listing(&s, &mut p, to),
+                        "{name} {:?}",
+                        p.fen()
+                    );
+                    captures += usize::from(found.is_some());
+                }
+                match mover.decide(&mut p) {
+                    Some(m) => p.make(m),
+                    None => break,
+                }
+            }
+            assert!(captures > 50, "{name}: only {captures} captures looked at");
+        }
+    }
+
+    #[test]
+    fn losing_captures_are_told_apart() {
         let v = chess();
-        // Qxe5 loses the queen to dxe5; Nxd5 wins a piece; the quiet moves between.
+        // Qxe5 loses the queen to dxe5; Nxd5 wins a piece.
         let mut p = Position::from_str(&v, "4k3/8/3p4/3np3/8/4N3/7Q/4K3 w - - 0 1").unwrap();
-        let mut list = p.legal_moves();
         let mut s = Searcher::new(&v, Limits::depth(1));
-        let n = s.demote_losing_captures(&mut p, &mut list, None);
-        assert_eq!(n, 1);
-        assert_eq!(p.long(list[list.len() - 1]), "h2e5");
-        let first_capture = list.iter().position(|&m| p.long(m) == "e3d5").unwrap();
-        assert!(first_capture < list.len() - 1);
-        // The table move stays where it was, losing or not.
-        let mut list = p.legal_moves();
         let qxe5 = p.parse_long("h2e5").unwrap();
-        assert_eq!(s.demote_losing_captures(&mut p, &mut list, Some(qxe5)), 0);
+        let nxd5 = p.parse_long("e3d5").unwrap();
+        assert!(s.loses_by_exchange(&mut p, qxe5, None));
+        assert!(!s.loses_by_exchange(&mut p, nxd5, None));
+        // The table move is searched in its place, losing or not.
+        assert!(!s.loses_by_exchange(&mut p, qxe5, Some(qxe5)));
     }
 }

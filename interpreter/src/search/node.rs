@@ -285,19 +285,32 @@ impl Searcher {
         self.order
             .sort(pos, &mut list, &mut scores, table_move, ply);
         self.scores[ply] = scores;
-        let losing = self.demote_losing_captures(pos, &mut list, table_move);
+        // Captures that lose material by the exchange are put off to the end of the
+        // list when their turn comes (the exchange is evaluated only for the moves a
+        // cut leaves to be searched).
+        let ordered = list.len();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut tried = std::mem::take(&mut self.quiets[ply]);
         tried.clear();
-        for (i, &m) in list.iter().enumerate() {
+        // Moves taken in turn so far (put-off captures count where they are taken).
+        let mut taken = 0;
+        let mut i = 0;
+        while i < list.len() {
+            let m = list[i];
+            i += 1;
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
-            let prunable = !pv && !in_check && quiet && i > 0 && !is_mate_value(alpha);
             // Captures that lose material by the exchange come last; near the
             // horizon they are not searched unless they check.
-            let losing_capture = i >= list.len() - losing;
+            let losing_capture = i > ordered;
+            if !quiet && !losing_capture && self.loses_by_exchange(pos, m, table_move) {
+                list.push(m);
+                continue;
+            }
+            taken += 1;
+            let prunable = !pv && !in_check && quiet && taken > 1 && !is_mate_value(alpha);
             // Read before the move: the history and killers are the mover's.
             let (history, remembered) = if quiet {
                 (
@@ -373,6 +386,7 @@ impl Searcher {
             }
         }
         self.quiets[ply] = tried;
+        list.truncate(ordered);
         // Best reply: this opponent may leave the round's reply to the next one.
         if opponent_of_best_reply && !self.replied && !in_check && best < beta && !self.stop {
             let left = self.leave_reply(pos, &mut list, depth, ply, alpha, beta, pv, false);
