@@ -78,6 +78,11 @@ pub struct Searcher {
     partial: Option<(i32, Move)>,
     /// False inside a null-move search (no two passes in a row).
     pub(super) null_ok: bool,
+    /// Per ply, the static value of the node for its mover (`NO_STATIC` in check).
+    pub(super) statics: Vec<i32>,
+    /// True when the sides alternate move by move (two players, no turn tracks):
+    /// only then is the node two plies up the same player's.
+    pub(super) alternating: bool,
     /// Scratch lists of the exchange evaluation, one per capture in the sequence.
     pub(super) exchange_lists: Vec<MoveList>,
     /// Depth of the iteration in progress: check extensions stop at twice it, so
@@ -113,6 +118,8 @@ impl Searcher {
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            statics: vec![super::node::NO_STATIC; MAX_PLY + 1],
+            alternating: variant.player_count() == 2 && !variant.has_tracks(),
             root: 0,
             salt: 0,
             nodes: 0,

@@ -31,10 +31,19 @@ fn futility(depth: i32) -> i32 {
     80 + 90 * depth
 }
 
-/// Quiet moves searched at `depth` before the rest are skipped (late-move pruning).
-fn late_move_count(depth: i32) -> usize {
-    (3 + depth * depth * 2) as usize
+/// Quiet moves searched at `depth` before the rest are skipped (late-move pruning):
+/// half as many when the mover's position is not improving.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let n = (3 + depth * depth * 2) as usize;
+    if improving {
+        n
+    } else {
+        n / 2
+    }
 }
+
+/// Static values per ply for the improving test: none (in check, or not kept).
+pub(super) const NO_STATIC: i32 = i32::MIN;
 
 impl Searcher {
     /// The transposition-table key of `pos` in this search: the root player's salt,
@@ -241,15 +250,26 @@ impl Searcher {
         } else {
             side * self.eval.value(pos, self.root)
         };
+        // With two players, a static value above the mover's two plies ago says his
+        // position is improving: prune and reduce less. Otherwise (more players, a
+        // check then or now) the node counts as improving.
+        self.statics[ply] = if in_check { NO_STATIC } else { stand };
+        let improving = !self.alternating
+            || ply < 2
+            || self.statics[ply - 2] == NO_STATIC
+            || in_check
+            || stand > self.statics[ply - 2];
         // Cuts before the moves are generated: a position far above beta, or one
         // where even passing keeps the value above it.
         if !pv && !in_check && !is_mate_value(beta) {
-            if depth <= SHALLOW && stand - FUTILITY * depth >= beta {
+            let margin = FUTILITY * (depth - i32::from(improving && self.alternating));
+            if depth <= SHALLOW && stand - margin >= beta {
                 self.lists[ply] = list;
                 return stand;
             }
             if depth >= 3 && stand >= beta && self.null_ok && self.null_move_allowed(pos) {
-                let r = 3 + depth / 4;
+                // The further above beta, the less a pass needs proving.
+                let r = 3 + depth / 4 + ((stand - beta) / 200).min(3);
                 pos.make(Move::voluntary_pass());
                 self.null_ok = false;
                 let v = self.child(pos, depth - 1 - r, ply + 1, beta - 1, beta, false, side);
@@ -320,26 +340,29 @@ impl Searcher {
             } else {
                 (0, false)
             };
-            pos.make(m);
-            let gives_check = pos.in_check();
             // Late quiet moves of a shallow node are skipped, checks excepted, and so
             // are quiet moves that cannot lift a value far below alpha (futility).
-            if prunable
-                && !gives_check
-                && depth <= SHALLOW
-                && (searched >= late_move_count(depth) || stand + futility(depth) <= alpha)
+            // Captures that lose by the exchange are skipped near the horizon, checks
+            // excepted.
+            let skip_unless_check = depth <= SHALLOW
+                && ((prunable
+                    && (searched >= late_move_count(depth, improving)
+                        || stand + futility(depth) <= alpha))
+                    || (losing_capture
+                        && !pv
+                        && !in_check
+                        && searched > 0
+                        && !is_mate_value(alpha)));
+            // With two players the check cells usually tell without making the move.
+            if skip_unless_check
+                && self.alternating
+                && pos.gives_check_fast(m, pos.to_move(), 3 & !(1 << pos.to_move())) == Some(false)
             {
-                pos.unmake();
                 continue;
             }
-            if losing_capture
-                && !pv
-                && !in_check
-                && !gives_check
-                && depth <= SHALLOW
-                && searched > 0
-                && !is_mate_value(alpha)
-            {
+            pos.make(m);
+            let gives_check = pos.in_check();
+            if skip_unless_check && !gives_check {
                 pos.unmake();
                 continue;
             }
@@ -353,7 +376,8 @@ impl Searcher {
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
-                    r = reduction(depth, searched) - i32::from(pv) - i32::from(remembered);
+                    r = reduction(depth, searched) - i32::from(pv) - i32::from(remembered)
+                        + i32::from(!improving);
                     r -= history * 2 / HISTORY;
                     r = r.clamp(0, new_depth - 1);
                 }
