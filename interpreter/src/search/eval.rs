@@ -74,9 +74,18 @@ pub struct Evaluator {
     cache: RefCell<Vec<(u64, i32)>>,
     /// Scratch list for a piece's moves (no allocation per evaluation).
     scratch: RefCell<MoveList>,
+    /// `pawn_keys[kind * cells + cell]`: random keys of the pawns' cells.
+    pawn_keys: Vec<u64>,
+    /// The pawn terms already computed, by the key of the pawns' cells.
+    pawn_cache: RefCell<Vec<PawnTerms>>,
     /// Every kind, cheapest to take first (royals last): the order in which the
     /// exchange evaluation looks for a recapture.
     by_value: Vec<Kind>,
+    /// `promotes_next[kind * cells + cell]`: a piece there has a move that promotes
+    /// (on the empty board): quiescence then looks at quiet promotions too.
+    promotes_next: Vec<bool>,
+    /// The kinds with some cell in `promotes_next`.
+    promoting_kinds: u64,
 }
 
 impl Evaluator {
@@ -114,7 +123,10 @@ impl Evaluator {
                 pos.remove(c as Cell);
             }
         }
-        let (promotion, passed) = promotion_bonus(&v, &value, &mut pos);
+        let (promotion, passed, promotes_next) = promotion_bonus(&v, &value, &mut pos);
+        let promoting_kinds = (0..kinds)
+            .filter(|&k| promotes_next[k * cells..(k + 1) * cells].contains(&true))
+            .fold(0u64, |m, k| m | bit(k as Kind));
         let mobility = mobility_table(&v, &reach, w.mobility);
         let mut e = Evaluator {
             w,
@@ -130,7 +142,16 @@ impl Evaluator {
             start_force: [0; MAX_PLAYERS],
             zone,
             scratch: RefCell::new(MoveList::new()),
+            pawn_keys: {
+                let mut seed = PAWN_KEY_SEED;
+                (0..kinds * cells)
+                    .map(|_| crate::zobrist::splitmix64(&mut seed))
+                    .collect()
+            },
+            pawn_cache: RefCell::new(vec![PawnTerms::default(); PAWN_SLOTS]),
             by_value: Vec::new(),
+            promotes_next,
+            promoting_kinds,
         };
         let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
         by_value.sort_by_key(|&k| e.taken_value(k));
@@ -165,6 +186,42 @@ impl Evaluator {
             0 => 0,
             sq => self.taken_value((sq - 1) as Kind),
         }
+    }
+
+    /// True when the player to move has a piece one move from promoting (on the
+    /// empty board): his quiet promotions are worth a look in quiescence.
+    pub(crate) fn may_promote(&self, pos: &Position) -> bool {
+        let cells = self.v.cell_count();
+        let mut kinds = self.promoting_kinds & pos.friends_of(pos.to_move()) & pos.present;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            let at = k as usize * cells;
+            if pos
+                .pieces_of(k)
+                .iter()
+                .any(|&c| self.promotes_next[at + c as usize])
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What `m` gains in material: the piece it takes, plus what a promotion adds
+    /// to the piece that moves (centipawns).
+    pub(crate) fn material_gain(&self, pos: &Position, m: Move) -> i32 {
+        let taken = self.capture_value(pos, m);
+        let Some(t) = m.promotion() else {
+            return taken;
+        };
+        let sq = pos.board[m.from() as usize];
+        if sq == 0 {
+            return taken;
+        }
+        let mover = (sq - 1) as Kind;
+        let promoted = self.v.kind(t, self.v.kind_owner[mover as usize]);
+        taken + self.value[promoted as usize] - self.value[mover as usize]
     }
 
     /// Every kind, cheapest to take first (royals last).
@@ -317,9 +374,36 @@ impl Evaluator {
 
     /// Passed pawns (worth more in the endgame, by `middle`) and doubled pawns.
     fn pawn_structure(&self, pos: &Position, middle: &[i32; MAX_PLAYERS], w: &mut [i32]) {
+        let s = self.pawn_terms(pos);
+        for (o, x) in w.iter_mut().enumerate().take(self.v.player_count()) {
+            let weight = self.w.passed * middle[o] + self.w.passed_end * (256 - middle[o]);
+            *x += s.passed[o] * weight / 25_600 - s.doubled[o] * self.w.doubled;
+        }
+    }
+
+    /// Per player, the passed-pawn bonuses and the doubled pawns of `pos`: a function
+    /// of where the pawns stand alone, so kept by a key of the pawns' cells.
+    fn pawn_terms(&self, pos: &Position) -> PawnTerms {
         let v = &*self.v;
         let cells = v.cell_count();
         let pawns = v.pawn_kinds & pos.present;
+        let mut key = PAWN_KEY_SEED;
+        let mut kinds = pawns;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            for &c in pos.pieces_of(k) {
+                key ^= self.pawn_keys[k as usize * cells + c as usize];
+            }
+        }
+        let slot = key as usize & (PAWN_SLOTS - 1);
+        if let Some(hit) = self.pawn_cache.borrow().get(slot).filter(|e| e.key == key) {
+            return *hit;
+        }
+        let mut s = PawnTerms {
+            key,
+            ..PawnTerms::default()
+        };
         let mut kinds = pawns;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as Kind;
@@ -346,14 +430,16 @@ impl Evaluator {
                 }
                 let o = owner as usize;
                 if doubled {
-                    w[o] -= self.w.doubled;
+                    s.doubled[o] += 1;
                 } else if passed {
-                    let bonus = self.passed[k as usize * cells + c as usize] as i32;
-                    let weight = self.w.passed * middle[o] + self.w.passed_end * (256 - middle[o]);
-                    w[o] += bonus * weight / 25_600;
+                    s.passed[o] += self.passed[k as usize * cells + c as usize] as i32;
                 }
             }
         }
+        if let Some(e) = self.pawn_cache.borrow_mut().get_mut(slot) {
+            *e = s;
+        }
+        s
     }
 
     /// The value of `pos` for `me`: his worth minus the mean worth of the other
@@ -404,9 +490,14 @@ impl Evaluator {
 /// ([`PROMOTION_SHARE`]) of the best gain a promotion gives it.
 ///
 /// Also returns the middle-game bonus of a passed pawn by the same distance
-/// ([`PASSED_SHARE`]).
-fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> (Vec<i16>, Vec<i16>) {
+/// ([`PASSED_SHARE`]), and where a piece has a promoting move.
+fn promotion_bonus(
+    v: &Variant,
+    value: &[i32],
+    pos: &mut Position,
+) -> (Vec<i16>, Vec<i16>, Vec<bool>) {
     let cells = v.cell_count();
+    let mut promotes_next = vec![false; v.kind_count() * cells];
     let mut out = vec![0i16; v.kind_count() * cells];
     let mut passed = vec![0i16; v.kind_count() * cells];
     let mut list = MoveList::new();
@@ -429,6 +520,7 @@ fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> (Vec<i16>,
                         let promoted = v.kind(t, owner) as usize;
                         gain = gain.max(value[promoted] - value[k]);
                         dist[c] = 1;
+                        promotes_next[k * cells + c] = true;
                     }
                     None => targets[c].push(m.to()),
                 }
@@ -465,7 +557,21 @@ fn promotion_bonus(v: &Variant, value: &[i32], pos: &mut Position) -> (Vec<i16>,
             }
         }
     }
-    (out, passed)
+    (out, passed, promotes_next)
+}
+
+/// Slots of the pawn-terms cache (a power of two).
+const PAWN_SLOTS: usize = 1 << 14;
+/// The key of a position without pawns (and the seed of the pawn keys).
+const PAWN_KEY_SEED: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// What the pawns alone decide: per player, the sum of the passed-pawn bonuses (by
+/// the middle-game table) and the number of doubled pawns.
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnTerms {
+    key: u64,
+    passed: [i32; MAX_PLAYERS],
+    doubled: [i32; MAX_PLAYERS],
 }
 
 /// Slots of the evaluation cache (a power of two).

@@ -76,7 +76,14 @@ impl Searcher {
             return stand;
         }
         if !in_check {
-            pos.legal_captures_into(&mut list);
+            // Quiet promotions change the material as much as captures: with a
+            // piece one move from promoting, they are looked at too.
+            if self.eval.may_promote(pos) {
+                pos.legal_moves_into(&mut list);
+                list.retain(|&m| pos.takes_piece(m) || m.promotion().is_some());
+            } else {
+                pos.legal_captures_into(&mut list);
+            }
         }
         alpha = alpha.max(stand);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -86,12 +93,12 @@ impl Searcher {
         let mut best = stand;
         let mut best_move = None;
         for &m in list.iter() {
-            if !in_check && m.promotion().is_none() {
-                let gain = self.eval.capture_value(pos, m);
+            if !in_check {
+                let gain = self.eval.material_gain(pos, m);
                 if stand + gain + DELTA <= alpha {
                     continue;
                 }
-                if self.exchange(pos, m) < 0 {
+                if m.promotion().is_none() && self.exchange(pos, m) < 0 {
                     continue;
                 }
             }
@@ -128,5 +135,26 @@ impl Searcher {
             bound: Bound::of(best, alpha0, beta),
         });
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::{Limits, Searcher};
+    use crate::testing::chess;
+    use crate::Position;
+
+    #[test]
+    fn a_quiet_promotion_at_the_horizon_is_seen() {
+        let v = chess();
+        // Black moves once; then White's a-pawn promotes unopposed. A one-ply search
+        // sees the queen only if quiescence looks at quiet promotions.
+        let mut p = Position::from_str(&v, "8/P6k/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        let r = Searcher::new(&v, Limits::depth(1)).search(&mut p).unwrap();
+        assert!(r.value < -600, "{}", r.value);
+        // A black rook reaches the promotion cell first: Black keeps his rook's worth.
+        let mut p = Position::from_str(&v, "6r1/P6k/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        let r = Searcher::new(&v, Limits::depth(1)).search(&mut p).unwrap();
+        assert!(r.value > 100, "{}", r.value);
     }
 }
