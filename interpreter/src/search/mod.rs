@@ -7,12 +7,18 @@
 //! - [`Searcher`]: iterative deepening with aspiration windows over a
 //!   principal-variation search ([`node`]): transposition table ([`tt`], also read
 //!   and written by quiescence), null-move pruning (two players, unless the rule
-//!   file says `hint zugzwang`), reverse futility, futility and late-move pruning,
-//!   late-move reductions guided by history, internal iterative reduction, check
+//!   file says `hint zugzwang`; deeper the further the static value is above
+//!   beta), reverse futility, futility and late-move pruning, late-move reductions
+//!   guided by history, all of them stronger where the mover's static value has not
+//!   improved over two plies (two players), internal iterative reduction, check
 //!   extensions, move ordering ([`order`]: table move, captures by MVV-LVA with
-//!   those that lose material by the exchange last, killers, counter moves,
-//!   history with maluses) and quiescence on captures with static exchange
-//!   evaluation ([`exchange`]). A position repeated below the root is valued as
+//!   those that lose material by the exchange put off to the end when their turn
+//!   comes, killers, counter moves, history with maluses) and quiescence on
+//!   captures (and quiet promotions when a piece is one move from promoting) with
+//!   static exchange evaluation ([`exchange`]: the least valuable recapture is found
+//!   kind by kind through the attack tables, generating only that kind's captures
+//!   onto the cell). Late quiet moves are pruned without being made when the check
+//!   cells show they give no check. A position repeated below the root is valued as
 //!   the variant's repetition rule says at once. Values are taken from the
 //!   searching player's side: he maximises, every other player minimises. With two
 //!   players this is negamax; with three or more it is best-reply search or the
