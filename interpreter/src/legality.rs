@@ -196,6 +196,7 @@ impl Position {
             || self.v.rules.filters.iter().any(|f| f.must);
         if whole {
             self.legal_captures_into(list);
+            list.retain(|m| m.to == target && m.from != target);
         } else {
             list.clear();
             if self.finish.is_some() {
@@ -210,13 +211,12 @@ impl Position {
             self.captures_only = true;
             self.gen_pieces(kinds & self.friends_of(me) & self.present, side, list);
             self.captures_only = false;
-            list.retain(|m| m.to == target);
+            list.retain(|m| m.to == target && m.from != target);
             self.filter_rules(me, list);
             if !list.is_empty() && self.adjudicated().is_some() {
                 list.clear();
             }
         }
-        list.retain(|m| m.to == target && m.from != target);
     }
 
     /// True when `m` takes a piece: it lands on an occupied cell (not a castle, not a

@@ -2,10 +2,13 @@
 //! on its target with his least valuable piece, each free to stop when going on
 //! would lose.
 //!
-//! The recaptures are found among the legal captures of the position after each
-//! capture (the rules decide who may take, on any board, with any piece), so pins,
-//! hoppers, screens and blasts need no special case; the price is a generation per
-//! step, paid only for captures by a piece worth more than its victim.
+//! The recaptures are legal captures of the position after each capture (the rules
+//! decide who may take, on any board, with any piece), so pins, hoppers, screens and
+//! blasts need no special case. To find the least valuable one, the mover's kinds are
+//! tried from the cheapest up through the attack tables, and only the first kind
+//! that attacks the cell has its captures onto it generated and tested; all this is
+//! paid only for captures by a piece worth more than its victim, and in the
+//! full-width search only when the capture's turn comes.
 
 use super::engine::Searcher;
 use crate::ids::{bit, Cell};
