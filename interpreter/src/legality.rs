@@ -157,8 +157,7 @@ impl Position {
     /// legality depend on the others, the legal moves are generated and the captures
     /// kept.
     pub fn legal_captures_into(&mut self, list: &mut MoveList) {
-        let whole = !self.turns.is_empty() || self.v.rules.filters.iter().any(|f| f.must);
-        if whole {
+        if self.captures_need_every_move() {
             self.legal_moves_into(list);
             let mut w = 0;
             for r in 0..list.len() {
@@ -171,12 +170,28 @@ impl Position {
             list.truncate(w);
             return;
         }
+        self.legal_captures_generated(list, |pos, list| pos.gen_pseudo(list));
+    }
+
+    /// True when a capture's legality depends on the other moves (`must` rules, turn
+    /// tracks): captures are then found among all the legal moves.
+    fn captures_need_every_move(&self) -> bool {
+        !self.turns.is_empty() || self.v.rules.filters.iter().any(|f| f.must)
+    }
+
+    /// Fills `list` with the moves `generate` makes while only captures are generated,
+    /// then keeps the legal ones (none when the game is over or adjudicated).
+    fn legal_captures_generated(
+        &mut self,
+        list: &mut MoveList,
+        generate: impl FnOnce(&Position, &mut MoveList),
+    ) {
         list.clear();
         if self.finish.is_some() {
             return;
         }
         self.captures_only = true;
-        self.gen_pseudo(list);
+        generate(self, list);
         self.captures_only = false;
         let me = self.to_move;
         self.filter_rules(me, list);
@@ -191,32 +206,20 @@ impl Position {
     /// legality depends on the other moves (`must` rules, turn tracks) or captures
     /// open gates, every legal capture is generated and those onto `target` kept.
     pub(crate) fn legal_captures_onto(&mut self, target: Cell, kinds: u64, list: &mut MoveList) {
-        let whole = !self.turns.is_empty()
-            || self.v.hands.gate_kinds != 0
-            || self.v.rules.filters.iter().any(|f| f.must);
-        if whole {
+        if self.captures_need_every_move() || self.v.hands.gate_kinds != 0 {
             self.legal_captures_into(list);
             list.retain(|m| m.to == target && m.from != target);
-        } else {
-            list.clear();
-            if self.finish.is_some() {
-                return;
-            }
-            let me = self.to_move;
-            let side = if self.v.rules.teams {
-                self.side_of(me)
-            } else {
-                self.friends_of(me)
-            };
-            self.captures_only = true;
-            self.gen_pieces(kinds & self.friends_of(me) & self.present, side, list);
-            self.captures_only = false;
-            list.retain(|m| m.to == target && m.from != target);
-            self.filter_rules(me, list);
-            if !list.is_empty() && self.adjudicated().is_some() {
-                list.clear();
-            }
+            return;
         }
+        self.legal_captures_generated(list, |pos, list| {
+            let me = pos.to_move;
+            pos.gen_pieces(
+                kinds & pos.friends_of(me) & pos.present,
+                pos.untakeable(me),
+                list,
+            );
+            list.retain(|m| m.to == target && m.from != target);
+        });
     }
 
     /// True when `m` takes a piece: it lands on an occupied cell (not a castle, not a

@@ -29,12 +29,7 @@ impl Position {
     pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
         let me = self.to_move;
         let friends = self.friends_of(me);
-        // The pieces a move may not take: his own and his teammates'.
-        let side = if self.v.rules.teams {
-            self.side_of(me)
-        } else {
-            friends
-        };
+        let side = self.untakeable(me);
         self.gen_pieces(friends & self.present, side, list);
         if self.captures_only {
             // Gates open on captures too; castles, drops and in-place promotions take
@@ -53,6 +48,16 @@ impl Position {
         self.gen_castles(me, friends, list);
         if self.v.hands.on {
             self.gen_from_hand(me, list);
+        }
+    }
+
+    /// The kinds `me`'s moves may not take: his own and his teammates'.
+    #[inline]
+    pub(crate) fn untakeable(&self, me: crate::ids::Player) -> u64 {
+        if self.v.rules.teams {
+            self.side_of(me)
+        } else {
+            self.friends_of(me)
         }
     }
 
