@@ -86,8 +86,7 @@ pub struct Searcher {
     /// Scratch lists of the exchange evaluation, one per capture in the sequence.
     pub(super) exchange_lists: Vec<MoveList>,
     /// Depth of the iteration in progress: check extensions stop at twice it, so
-    /// a long series of checks (common with three players) cannot grow the tree
-    /// without bound.
+    /// a long series of checks cannot grow the tree without bound.
     pub(super) root_depth: i32,
     /// How three or more players are searched.
     multi: MultiPlayer,
@@ -99,6 +98,12 @@ pub struct Searcher {
     /// Under best reply: an opponent has already replied since the searching
     /// player's last move, so the opponents still to move in this round pass.
     pub(super) replied: bool,
+    /// True when a check extends the search by a ply: with two players only. With
+    /// more, a check is not a forcing pair of moves (the next opponent moves before
+    /// the checker again) and two opponents' checks chain: on 30 Zubrin middle-game
+    /// positions a depth-4 search took 32.8 million nodes with the extension and
+    /// 228 thousand without.
+    pub(super) extend_checks: bool,
 }
 
 impl Searcher {
@@ -138,6 +143,7 @@ impl Searcher {
             best_reply: false,
             guess_others: false,
             replied: false,
+            extend_checks: variant.player_count() == 2,
             exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
                 .map(|_| MoveList::new())
                 .collect(),

@@ -20,7 +20,9 @@
 //!   keep their force.
 //!
 //! A player's worth is his own terms; the position's value for `me` is his worth
-//! minus the mean worth of the other players still in the game.
+//! minus the mean worth of the other players still in the game, plus, with more than
+//! two players, half the mean starting worth for each opponent already out (one
+//! opponent fewer is a gain, however weak he was).
 
 use super::weights::Weights;
 use crate::ids::{bit, Cell, Kind, Player};
@@ -68,6 +70,11 @@ pub struct Evaluator {
     /// Per player, the value of his pieces that are neither pawns nor royal at the
     /// start: the scale of the game phase.
     start_force: [i32; MAX_PLAYERS],
+    /// What each opponent already out of the game is worth to a player still in it
+    /// (more than two players): half a player's mean worth at the start. Without it
+    /// the mean over fewer opponents makes eliminating a weak one look like a loss
+    /// (the strong one's worth then counts alone), and nobody takes the last king.
+    eliminated: i32,
     /// Per royal kind and cell: the cells next to it (its empty-board targets).
     zone: Vec<Vec<Cell>>,
     /// Values already computed, by position hash and player ([`CACHE_SLOTS`]).
@@ -140,6 +147,7 @@ impl Evaluator {
             passed,
             mobility,
             start_force: [0; MAX_PLAYERS],
+            eliminated: 0,
             zone,
             scratch: RefCell::new(MoveList::new()),
             pawn_keys: {
@@ -157,6 +165,11 @@ impl Evaluator {
         by_value.sort_by_key(|&k| e.taken_value(k));
         e.by_value = by_value;
         e.start_force = e.force(&Position::start(&e.v));
+        let n = e.v.player_count();
+        if n > 2 {
+            let w = e.worths(&Position::start(&e.v));
+            e.eliminated = w[..n].iter().sum::<i32>() / n as i32 / 2;
+        }
         e
     }
 
@@ -443,7 +456,7 @@ impl Evaluator {
     }
 
     /// The value of `pos` for `me`: his worth minus the mean worth of the other
-    /// players still in the game.
+    /// players still in the game, plus a share for each opponent already out.
     pub fn value(&self, pos: &Position, me: Player) -> i32 {
         // The search meets the same positions again (each iteration, transpositions):
         // their values are kept by hash and player.
@@ -469,6 +482,7 @@ impl Evaluator {
         let team = pos.team_of(me);
         let (mut ours, mut our_count) = (0i64, 0i64);
         let (mut sum, mut count) = (0i64, 0i64);
+        let mut out = 0;
         for (p, &x) in w.iter().enumerate().take(n) {
             if team & (1 << p) != 0 {
                 if p == me as usize || !pos.is_eliminated(p as Player) {
@@ -478,10 +492,12 @@ impl Evaluator {
             } else if !pos.is_eliminated(p as Player) {
                 sum += x as i64;
                 count += 1;
+            } else {
+                out += 1;
             }
         }
         let others = if count == 0 { 0 } else { sum / count };
-        (ours / our_count.max(1) - others) as i32
+        (ours / our_count.max(1) - others) as i32 + out * self.eliminated
     }
 }
 
@@ -675,5 +691,21 @@ mod tests {
         let near = black("6k1/5ppp/8/6N1/8/3B4/8/2Q3K1 w - - 0 1");
         let far = black("6k1/5ppp/8/8/8/8/B7/N1Q3K1 w - - 0 1");
         assert!(near < far, "{near} {far}");
+    }
+
+    #[test]
+    fn an_opponent_out_of_the_game_is_a_gain() {
+        let v = crate::testing::variant("zubrin");
+        let e = Evaluator::new(&v);
+        // Red has a lone king beside White's; Black keeps a rook. Taking Red's king
+        // leaves the stronger Black as the only opponent, yet it must be worth more
+        // to White than letting Red stay.
+        let mut p = Position::from_str(&v, "8/8/8/8/bK3bR3/8/8/8/8/8/wQ7/wKrK6 w - - 0 1").unwrap();
+        let before = e.value(&p, 0);
+        let m = p.parse_long("a1b1").unwrap();
+        p.make(m);
+        assert!(p.is_eliminated(1));
+        let after = e.value(&p, 0);
+        assert!(after > before + 500, "{before} {after}");
     }
 }

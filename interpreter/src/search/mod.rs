@@ -11,7 +11,8 @@
 //!   beta), reverse futility, futility and late-move pruning, late-move reductions
 //!   guided by history, all of them stronger where the mover's static value has not
 //!   improved over two plies (two players), internal iterative reduction, check
-//!   extensions, move ordering ([`order`]: table move, captures by MVV-LVA with
+//!   extensions (two players: with more, checks by two opponents chain and the
+//!   tree explodes), move ordering ([`order`]: table move, captures by MVV-LVA with
 //!   those that lose material by the exchange put off to the end when their turn
 //!   comes, killers, counter moves, history with maluses) and quiescence on
 //!   captures (and quiet promotions when a piece is one move from promoting) with
@@ -27,7 +28,8 @@
 //! - [`Evaluator`]: material, empty-board reach of each piece on its cell, the moves
 //!   each piece has (concave per kind), promotion distance, passed and doubled pawns
 //!   from pawn paths on the board graph ([`pawns`]), danger to royals from the
-//!   opponents' moves next to them, and shelter.
+//!   opponents' moves next to them, and shelter; with more than two players an
+//!   opponent already out of the game counts as a gain.
 //! - [`RandomMover`]: a seeded, uniformly random player (matches, tests).
 //! - [`Decide`]: what a seat at the table does, and [`decide_from_samples`], the
 //!   path for hidden information: a player who cannot see the referee state searches
