@@ -11,8 +11,8 @@
 //!   beta), reverse futility, futility and late-move pruning, late-move reductions
 //!   guided by history, all of them stronger where the mover's static value has not
 //!   improved over two plies (two players), internal iterative reduction, check
-//!   extensions (two players: with more, checks by two opponents chain and the
-//!   tree explodes), move ordering ([`order`]: table move, captures by MVV-LVA with
+//!   extensions (with more than two players only where the check rule forces an
+//!   answer: else two opponents' threats chain and the tree explodes), move ordering ([`order`]: table move, captures by MVV-LVA with
 //!   those that lose material by the exchange put off to the end when their turn
 //!   comes, killers, counter moves, history with maluses) and quiescence on
 //!   captures (and quiet promotions when a piece is one move from promoting) with
