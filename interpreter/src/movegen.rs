@@ -154,14 +154,7 @@ impl Position {
             return;
         }
         let t = &self.v.tables;
-        if t.promo_kinds & bit(kind) == 0 {
-            list.push(m);
-            return;
-        }
-        let mut p = t.promo_at[t.slot(kind, m.to)];
-        if p == 0 && t.promo_from_kinds & bit(kind) != 0 {
-            p = t.promo_from[t.slot(kind, m.from)];
-        }
+        let p = t.promotion_of(kind, m.from, m.to);
         if p == 0 {
             list.push(m);
             return;

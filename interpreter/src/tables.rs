@@ -206,6 +206,20 @@ impl Tables {
         kind as usize * self.cells + cell as usize
     }
 
+    /// The promotion (an index of `promos`, 0: none) of a move of a piece of `kind`
+    /// from `from` to `to`: arriving gives it, else leaving (`promote from`).
+    #[inline(always)]
+    pub fn promotion_of(&self, kind: Kind, from: Cell, to: Cell) -> u8 {
+        if self.promo_kinds & (1 << kind) == 0 {
+            return 0;
+        }
+        let p = self.promo_at[self.slot(kind, to)];
+        if p == 0 && self.promo_from_kinds & (1 << kind) != 0 {
+            return self.promo_from[self.slot(kind, from)];
+        }
+        p
+    }
+
     /// The atoms of a kind on a cell.
     #[inline]
     pub fn atoms(&self, slot: usize) -> &[Atom] {

@@ -85,6 +85,11 @@ pub struct Searcher {
     pub(super) alternating: bool,
     /// Scratch lists of the exchange evaluation, one per capture in the sequence.
     pub(super) exchange_lists: Vec<MoveList>,
+    /// Whether exchanges are evaluated on the board alone
+    /// ([`Searcher::exchange_on_board`]): two players, and captures that only take
+    /// (no explosions, transfers, mines or turn tracks). Otherwise each recapture is
+    /// a legal move, made and unmade.
+    pub(super) board_exchange: bool,
     /// Depth of the iteration in progress: check extensions stop at twice it, so
     /// a long series of checks cannot grow the tree without bound.
     pub(super) root_depth: i32,
@@ -144,6 +149,13 @@ impl Searcher {
             guess_others: false,
             replied: false,
             extend_checks: variant.player_count() == 2,
+            board_exchange: variant.player_count() == 2
+                && !variant.rules.teams
+                && !variant.rules.explodes
+                && !variant.rules.after_changes_board
+                && variant.rules.transfer.is_none()
+                && variant.rules.mines.is_none()
+                && !variant.has_tracks(),
             exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
                 .map(|_| MoveList::new())
                 .collect(),

@@ -242,6 +242,23 @@ impl Evaluator {
         &self.by_value
     }
 
+    /// The worth of a piece of `kind` once it has moved from `from` to `to`: the
+    /// best type it may promote to there, if more.
+    pub(crate) fn worth_on_arrival(&self, kind: Kind, from: Cell, to: Cell) -> i32 {
+        let t = &self.v.tables;
+        let worth = self.taken_value(kind);
+        let p = t.promotion_of(kind, from, to);
+        let Some(promo) = t.promos.get(p as usize).filter(|_| p != 0) else {
+            return worth;
+        };
+        let owner = self.v.kind_owner[kind as usize];
+        promo
+            .types
+            .iter()
+            .map(|&ty| self.taken_value(self.v.kind(ty, owner)))
+            .fold(worth, i32::max)
+    }
+
     fn taken_value(&self, kind: Kind) -> i32 {
         if self.v.royal_kinds & bit(kind) != 0 {
             ROYAL

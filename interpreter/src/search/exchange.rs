@@ -2,16 +2,20 @@
 //! on its target with his least valuable piece, each free to stop when going on
 //! would lose.
 //!
-//! The recaptures are legal captures of the position after each capture (the rules
-//! decide who may take, on any board, with any piece), so pins, hoppers, screens and
-//! blasts need no special case. To find the least valuable one, the mover's kinds are
-//! tried from the cheapest up through the attack tables, and only the first kind
-//! that attacks the cell has its captures onto it generated and tested; all this is
-//! paid only for captures by a piece worth more than its victim, and in the
-//! full-width search only when the capture's turn comes.
+//! With two players and captures that only take, the exchange is played out on the
+//! board alone: the capturing pieces are lifted off in turn (opening lines behind
+//! them) through the attack tables, without making moves, and pins are not looked
+//! at, as in every static exchange evaluation. Where captures do more (explosions,
+//! transfers, mines, turn tracks) or more players take part, the recaptures are
+//! legal captures of the position after each capture (the rules decide who may
+//! take, on any board, with any piece), so blasts and the like need no special
+//! case: the mover's kinds are tried from the cheapest up through the attack tables,
+//! and only the first kind that attacks the cell has its captures onto it generated
+//! and tested. Either way this is paid only for captures by a piece worth more than
+//! its victim, and in the full-width search only when the capture's turn comes.
 
 use super::engine::Searcher;
-use crate::ids::{bit, Cell};
+use crate::ids::{bit, Cell, Player};
 use crate::moves::MoveKind;
 use crate::{Move, MoveList, Position};
 
@@ -27,10 +31,74 @@ impl Searcher {
         if attacker <= victim || !matches!(m.kind(), MoveKind::Normal) {
             return victim - attacker.min(victim);
         }
+        if self.board_exchange {
+            return self.exchange_on_board(pos, m, victim, attacker);
+        }
         pos.make(m);
         let gain = victim - self.recapture(pos, m.to(), 1);
         pos.unmake();
         gain
+    }
+
+    /// [`Searcher::exchange`] of two players on the board alone: the pieces that
+    /// capture are lifted off the board in turn (so lines open behind them) without
+    /// making moves, and the swap list is read back from the end. Pins and the
+    /// variant's move filters are not looked at (as in every static exchange
+    /// evaluation): used where captures do nothing but take (see `board_exchange`).
+    fn exchange_on_board(&self, pos: &mut Position, m: Move, victim: i32, attacker: i32) -> i32 {
+        let (from, to) = (m.from() as usize, m.to() as usize);
+        let (mover, taken) = (pos.board[from], pos.board[to]);
+        pos.board[from] = 0;
+        pos.board[to] = mover;
+        let mut lifted = [(0 as Cell, 0u8); MAX_EXCHANGE];
+        let mut gains = [0i32; MAX_EXCHANGE + 1];
+        gains[0] = victim;
+        let mut on_target = attacker;
+        let mut side = 1 - pos.to_move();
+        let mut d = 0;
+        while d < MAX_EXCHANGE {
+            let Some((cell, value)) = self.least_attacker(pos, to as Cell, side) else {
+                break;
+            };
+            lifted[d] = (cell, pos.board[cell as usize]);
+            pos.board[cell as usize] = 0;
+            d += 1;
+            gains[d] = on_target - gains[d - 1];
+            on_target = value;
+            side = 1 - side;
+        }
+        for &(cell, sq) in &lifted[..d] {
+            pos.board[cell as usize] = sq;
+        }
+        pos.board[to] = taken;
+        pos.board[from] = mover;
+        // Each capturer may stop instead: back from the last capture.
+        while d > 0 {
+            gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+            d -= 1;
+        }
+        gains[0]
+    }
+
+    /// The cell of `side`'s least valuable piece that attacks `to` on the board as
+    /// it stands (lifted pieces are off it), and its worth there (promoted, if it
+    /// may).
+    fn least_attacker(&self, pos: &Position, to: Cell, side: Player) -> Option<(Cell, i32)> {
+        let theirs = pos.friends_of(side) & pos.present;
+        if !pos.attacked(to, theirs) {
+            return None;
+        }
+        for &k in self.eval.kinds_by_value() {
+            if theirs & bit(k) == 0 || !pos.attacked(to, bit(k)) {
+                continue;
+            }
+            for &c in pos.pieces_of(k) {
+                if c != to && pos.board[c as usize] == k + 1 && pos.captures_at(k, c, to) {
+                    return Some((c, self.eval.worth_on_arrival(k, c, to)));
+                }
+            }
+        }
+        None
     }
 
     /// True when `m` is a capture (not the table move, not a promotion) that loses
@@ -180,6 +248,46 @@ mod tests {
             }
             assert!(captures > 50, "{name}: only {captures} captures looked at");
         }
+    }
+
+    #[test]
+    fn the_board_exchange_agrees_with_making_the_recaptures() {
+        use crate::search::{Decide, RandomMover};
+        // The two part only where a pin or a move filter forbids a recapture: rare
+        // in positions of random play.
+        for name in ["chess", "xiangqi", "grasshopper", "shogi", "capablanca"] {
+            let v = crate::testing::variant(name);
+            let mut s = Searcher::new(&v, Limits::depth(1));
+            assert!(s.board_exchange, "{name}: captures only take");
+            let mut mover = RandomMover::new(11);
+            let mut p = Position::start(&v);
+            let (mut same, mut all) = (0, 0);
+            for _ in 0..160 {
+                for m in p.legal_moves().iter().copied() {
+                    // (The search looks at captures that promote by their gain.)
+                    let victim = s.eval.capture_value(&p, m);
+                    let worth = s.eval.value_at(&p, m.from());
+                    if victim == 0 || worth <= victim || m.promotion().is_some() {
+                        continue;
+                    }
+                    s.board_exchange = true;
+                    let on_board = s.exchange(&mut p, m);
+                    s.board_exchange = false;
+                    let made = s.exchange(&mut p, m);
+                    all += 1;
+                    same += usize::from(on_board == made);
+                }
+                match mover.decide(&mut p) {
+                    Some(m) => p.make(m),
+                    None => break,
+                }
+            }
+            assert!(all >= 20, "{name}: only {all} exchanges");
+            assert!(same * 100 >= all * 95, "{name}: {same} of {all} agree");
+        }
+        // Atomic captures explode: there every recapture is made.
+        let atomic = crate::testing::variant("atomic");
+        assert!(!Searcher::new(&atomic, Limits::depth(1)).board_exchange);
     }
 
     #[test]
