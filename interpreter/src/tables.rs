@@ -7,7 +7,7 @@
 //! `topology.rs`) and per-cell source lists for leaps (see `compile::attacks`).
 
 use crate::cellset::CellSet;
-use crate::ids::{Cell, Kind, PieceType};
+use crate::ids::{bit, Cell, Kind, PieceType};
 use crate::topology::Topology;
 
 /// Target occupancy bits of an atom (`to empty|enemy|friend|any`).
@@ -210,11 +210,11 @@ impl Tables {
     /// from `from` to `to`: arriving gives it, else leaving (`promote from`).
     #[inline(always)]
     pub fn promotion_of(&self, kind: Kind, from: Cell, to: Cell) -> u8 {
-        if self.promo_kinds & (1 << kind) == 0 {
+        if self.promo_kinds & bit(kind) == 0 {
             return 0;
         }
         let p = self.promo_at[self.slot(kind, to)];
-        if p == 0 && self.promo_from_kinds & (1 << kind) != 0 {
+        if p == 0 && self.promo_from_kinds & bit(kind) != 0 {
             return self.promo_from[self.slot(kind, from)];
         }
         p

@@ -87,7 +87,7 @@ pub struct Searcher {
     pub(super) exchange_lists: Vec<MoveList>,
     /// Whether exchanges are evaluated on the board alone
     /// ([`Searcher::exchange_on_board`]): two players, and captures that only take
-    /// (no explosions, transfers, mines or turn tracks). Otherwise each recapture is
+    /// (nothing changes the board after a move, no transfers or turn tracks). Otherwise each recapture is
     /// a legal move, made and unmade.
     pub(super) board_exchange: bool,
     /// Depth of the iteration in progress: check extensions stop at twice it, so
@@ -151,10 +151,8 @@ impl Searcher {
             extend_checks: variant.player_count() == 2,
             board_exchange: variant.player_count() == 2
                 && !variant.rules.teams
-                && !variant.rules.explodes
                 && !variant.rules.after_changes_board
                 && variant.rules.transfer.is_none()
-                && variant.rules.mines.is_none()
                 && !variant.has_tracks(),
             exchange_lists: (0..=super::exchange::MAX_EXCHANGE)
                 .map(|_| MoveList::new())

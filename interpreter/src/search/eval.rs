@@ -164,10 +164,11 @@ impl Evaluator {
         let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
         by_value.sort_by_key(|&k| e.taken_value(k));
         e.by_value = by_value;
-        e.start_force = e.force(&Position::start(&e.v));
+        let start = Position::start(&e.v);
+        e.start_force = e.force(&start);
         let n = e.v.player_count();
         if n > 2 {
-            let w = e.worths(&Position::start(&e.v));
+            let w = e.worths(&start);
             e.eliminated = w[..n].iter().sum::<i32>() / n as i32 / 2;
         }
         e

@@ -12,13 +12,13 @@
 //!   guided by history, all of them stronger where the mover's static value has not
 //!   improved over two plies (two players), internal iterative reduction, check
 //!   extensions (with more than two players only where the check rule forces an
-//!   answer: else two opponents' threats chain and the tree explodes), move ordering ([`order`]: table move, captures by MVV-LVA with
-//!   those that lose material by the exchange put off to the end when their turn
-//!   comes, killers, counter moves, history with maluses) and quiescence on
-//!   captures (and quiet promotions when a piece is one move from promoting) with
-//!   static exchange evaluation ([`exchange`]: the least valuable recapture is found
-//!   kind by kind through the attack tables, generating only that kind's captures
-//!   onto the cell). Late quiet moves are pruned without being made when the check
+//!   answer: else two opponents' threats chain and the tree explodes), move
+//!   ordering ([`order`]: table move, captures by MVV-LVA with those that lose
+//!   material by the exchange put off to the end when their turn comes, killers,
+//!   counter moves, history with maluses) and quiescence on captures (and quiet
+//!   promotions when a piece is one move from promoting) with static exchange
+//!   evaluation ([`exchange`]: the least valuable recapture is found kind by kind
+//!   through the attack tables, on the board alone where captures only take). Late quiet moves are pruned without being made when the check
 //!   cells show they give no check. A position repeated below the root is valued as
 //!   the variant's repetition rule says at once. Values are taken from the
 //!   searching player's side: he maximises, every other player minimises. With two
