@@ -20,7 +20,7 @@ use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Cond, Effect, Subject};
+use crate::rules::{Effect, Subject};
 use crate::topology::{for_each_passed, RayNode, Topology};
 
 /// What the ray walk from the royal found.
@@ -445,10 +445,16 @@ impl Position {
     /// True when `m` (an ordinary move or drop) explodes nothing: it lands on an empty
     /// cell, and no after-move rule with an explosion holds for it, each read from the
     /// move alone (a rule that reads the position after the move may hold).
+    #[inline]
     fn explodes_nothing(&self, m: Move) -> bool {
-        if self.board[m.to as usize] != 0 {
-            return false;
-        }
+        self.board[m.to as usize] == 0
+            && (self.v.rules.quiet_explodes_nothing || self.no_explosion_rule_holds(m))
+    }
+
+    /// For [`Position::explodes_nothing`], a move onto an empty cell: no after-move
+    /// rule with an explosion holds for it.
+    #[inline(never)]
+    fn no_explosion_rule_holds(&self, m: Move) -> bool {
         let mover = self.to_move;
         let mut scope = None;
         self.v
@@ -462,7 +468,7 @@ impl Position {
                 }
                 // A move onto an empty cell takes nothing (en passant is no ordinary
                 // move): `if captures` is read without gathering the move's facts.
-                if matches!(r.cond, Cond::Captures(_)) {
+                if r.cond.needs_capture() {
                     return true;
                 }
                 let scope = scope.get_or_insert_with(|| crate::rules::Scope {
@@ -698,3 +704,4 @@ mod royal_promotion {
         assert!(moves.contains(&"b7b8k".to_owned()));
     }
 }
+

@@ -411,6 +411,18 @@ impl Cond {
         }
     }
 
+    /// True when the condition holds only for a move that takes a piece: read from
+    /// the move's facts before it is made, a move onto an empty cell (not en passant)
+    /// never meets it. Lets legality skip the condition for quiet moves.
+    pub(crate) fn needs_capture(&self) -> bool {
+        match self {
+            Cond::Captures(_) => true,
+            Cond::And(cs) => cs.iter().any(Cond::needs_capture),
+            Cond::Or(cs) => !cs.is_empty() && cs.iter().all(Cond::needs_capture),
+            _ => false,
+        }
+    }
+
     /// True when the condition reads lost points.
     pub(crate) fn reads_lost(&self) -> bool {
         match self {

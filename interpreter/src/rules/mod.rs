@@ -227,6 +227,13 @@ pub(crate) struct Rules {
     /// explosions, eliminations, control passing): what a move's piece attacks
     /// afterwards is then found by making it.
     pub after_changes_board: bool,
+    /// Derived: every rule that explodes is the mover's, read before the move and
+    /// met only by a capture ([`Cond::needs_capture`]): a move onto an empty cell
+    /// explodes nothing.
+    pub quiet_explodes_nothing: bool,
+    /// Derived: the check rule's `unless` condition is read before the move and met
+    /// only by a capture: it never lets a move onto an empty cell through.
+    pub unless_needs_capture: bool,
 }
 
 /// `announce captures`.
@@ -287,6 +294,8 @@ impl Default for Rules {
             reads_lost: false,
             explodes: false,
             after_changes_board: false,
+            quiet_explodes_nothing: false,
+            unless_needs_capture: false,
         }
     }
 }

@@ -163,6 +163,13 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
                     | Effect::Transfer(_)
             )
         });
+    let before_and_captures = |c: &Cond| !c.reads_after(false) && c.needs_capture();
+    r.quiet_explodes_nothing = r
+        .after
+        .iter()
+        .filter(|x| x.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
+        .all(|x| x.subject == Subject::Mover && before_and_captures(&x.cond));
+    r.unless_needs_capture = r.unless.as_ref().is_some_and(before_and_captures);
     l.rules
 }
 
