@@ -24,6 +24,7 @@
 //! two players, half the mean starting worth for each opponent already out (one
 //! opponent fewer is a gain, however weak he was).
 
+use super::move_bits::{cell_bit, Cells, MoveBits};
 use super::weights::Weights;
 use crate::ids::{bit, Cell, Kind, Player};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -93,6 +94,8 @@ pub struct Evaluator {
     promotes_next: Vec<bool>,
     /// The kinds with some cell in `promotes_next`.
     promoting_kinds: u64,
+    /// Pieces' moves as cell sets (boards of at most 128 cells).
+    move_bits: Option<MoveBits>,
 }
 
 impl Evaluator {
@@ -135,6 +138,7 @@ impl Evaluator {
             .filter(|&k| promotes_next[k * cells..(k + 1) * cells].contains(&true))
             .fold(0u64, |m, k| m | bit(k as Kind));
         let mobility = mobility_table(&v, &reach, w.mobility);
+        let move_bits = MoveBits::new(&v);
         let mut e = Evaluator {
             w,
             pawns: super::pawns::PawnTables::new(&v),
@@ -160,6 +164,7 @@ impl Evaluator {
             by_value: Vec::new(),
             promotes_next,
             promoting_kinds,
+            move_bits,
         };
         let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
         by_value.sort_by_key(|&k| e.taken_value(k));
@@ -297,8 +302,10 @@ impl Evaluator {
             let start_theirs = (start - self.start_force[p]).max(1);
             middle[p] = (theirs * 256 / start_theirs).clamp(0, 256);
         }
-        // The cells next to each royal, marked with its owner.
+        // The cells next to each royal, marked with its owner (and as cell sets).
         let mut marks = self.marks.borrow_mut();
+        let mut zone_cells: [Cells; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        let mut zoned = 0u16;
         let mut royals = v.royal_kinds & pos.present;
         while royals != 0 {
             let k = royals.trailing_zeros() as Kind;
@@ -307,9 +314,18 @@ impl Evaluator {
             for &c in pos.pieces_of(k) {
                 for &z in &self.zone[k as usize * cells + c as usize] {
                     marks[z as usize] |= 1 << owner;
+                    if self.move_bits.is_some() {
+                        zone_cells[owner as usize] |= cell_bit(z);
+                        zoned |= 1 << owner;
+                    }
                 }
             }
         }
+        let occupied = match self.move_bits {
+            Some(_) => cells_of(pos, pos.present),
+            None => 0,
+        };
+        let mut friend_cells: [Option<Cells>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Per player, the attack units of his opponents next to his royals.
         let mut units = [0i32; MAX_PLAYERS];
         let mut list = self.scratch.borrow_mut();
@@ -329,7 +345,27 @@ impl Evaluator {
                 let mut s = self.value[k as usize]
                     + self.promotion[at] as i32 * promote / 25_600
                     + self.w.reach * self.reach[at] as i32;
-                if !pawn {
+                let set = match (&self.move_bits, pawn) {
+                    (Some(bits), false) => {
+                        let mine =
+                            *friend_cells[owner].get_or_insert_with(|| cells_of(pos, friends));
+                        bits.moves(pos, k, c, occupied, mine)
+                    }
+                    _ => None,
+                };
+                if let Some(set) = set {
+                    let moves = (set.count_ones() as usize).min(MAX_MOVES);
+                    s += self.mobility[k as usize * (MAX_MOVES + 1) + moves] as i32;
+                    let mut hit = zoned & enemies;
+                    while hit != 0 {
+                        let p = hit.trailing_zeros() as usize;
+                        hit &= hit - 1;
+                        let n = (set & zone_cells[p]).count_ones() as i32;
+                        if n != 0 {
+                            units[p] += 2 + n;
+                        }
+                    }
+                } else if !pawn {
                     list.clear();
                     pos.gen_piece(k, c, friends, &mut list);
                     let moves = list.len().min(MAX_MOVES);
@@ -517,6 +553,20 @@ impl Evaluator {
         let others = if count == 0 { 0 } else { sum / count };
         (ours / our_count.max(1) - others) as i32 + out * self.eliminated
     }
+}
+
+/// The cells of the pieces of `kinds`.
+fn cells_of(pos: &Position, kinds: u64) -> Cells {
+    let mut kinds = kinds & pos.present;
+    let mut set = 0;
+    while kinds != 0 {
+        let k = kinds.trailing_zeros() as Kind;
+        kinds &= kinds - 1;
+        for &c in pos.pieces_of(k) {
+            set |= cell_bit(c);
+        }
+    }
+    set
 }
 
 /// The promotion term of every piece type on every cell: how many of its own moves
