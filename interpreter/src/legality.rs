@@ -222,6 +222,38 @@ impl Position {
         });
     }
 
+    /// True when `m` (a move remembered for a position with the same hash, maybe
+    /// another one) is legal here, found without generating every move: the piece on
+    /// its cell generates it and the rules keep it. `list` is scratch. False too where
+    /// that is not enough to tell: a move's legality depends on the others (`must`
+    /// rules, turn tracks), gates, castles, drops and moves in place; the caller then
+    /// generates them all.
+    pub(crate) fn legal_alone(&mut self, m: Move, list: &mut MoveList) -> bool {
+        let plain = matches!(m.kind, mk::NORMAL | mk::CREATES_EP | mk::EP_CAPTURE);
+        if !plain
+            || m.from == m.to
+            || self.finish.is_some()
+            || self.captures_need_every_move()
+            || self.v.hands.gate_kinds != 0
+        {
+            return false;
+        }
+        let sq = self.board[m.from as usize];
+        let me = self.to_move;
+        if sq == 0 || self.friends_of(me) & bit(sq - 1) == 0 {
+            return false;
+        }
+        list.clear();
+        self.gen_piece(sq - 1, m.from, self.untakeable(me), list);
+        if !list.contains(&m) {
+            return false;
+        }
+        list.clear();
+        list.push(m);
+        self.filter_rules(me, list);
+        !list.is_empty()
+    }
+
     /// True when `m` takes a piece: it lands on an occupied cell (not a castle, not a
     /// promotion in place), or captures en passant.
     pub fn takes_piece(&self, m: Move) -> bool {
@@ -705,3 +737,60 @@ mod royal_promotion {
     }
 }
 
+#[cfg(test)]
+mod legal_alone {
+    use crate::moves::MoveList;
+    use crate::testing::variant;
+    use crate::Position;
+
+    /// Along random games: every legal move that is not a castle, drop or move in
+    /// place is legal alone; every move of the positions before and after (pseudo-legal
+    /// moves of the wrong side, moves into check, moves of pieces gone) is legal alone
+    /// exactly when it is among the legal moves.
+    #[test]
+    fn agrees_with_the_legal_moves() {
+        for name in [
+            "chess",
+            "atomic",
+            "xiangqi",
+            "grasshopper",
+            "shogi",
+            "antichess",
+        ] {
+            let v = variant(name);
+            let mut p = Position::start(&v);
+            let mut seed = 7u64;
+            let mut scratch = MoveList::new();
+            let mut others: Vec<crate::Move> = Vec::new();
+            let mut checked = 0;
+            for _ in 0..60 {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut pseudo = MoveList::new();
+                p.gen_pseudo(&mut pseudo);
+                for &m in pseudo.iter().chain(others.iter()) {
+                    let alone = p.legal_alone(m, &mut scratch);
+                    if alone {
+                        assert!(legal.contains(&m), "{name}: {m:?}");
+                    }
+                    checked += usize::from(alone);
+                }
+                if p.v.rules.filters.iter().all(|f| !f.must) && p.v.hands.gate_kinds == 0 {
+                    for &m in legal.iter() {
+                        let special = m.kind > crate::moves::mk::EP_CAPTURE || m.from == m.to;
+                        assert!(special || p.legal_alone(m, &mut scratch), "{name}: {m:?}");
+                    }
+                }
+                others = pseudo.iter().copied().collect();
+                let i = crate::zobrist::splitmix64(&mut seed) as usize % legal.len();
+                p.make(legal[i]);
+            }
+            assert!(
+                checked > 0 || name == "antichess",
+                "{name}: nothing legal alone"
+            );
+        }
+    }
+}

@@ -5,8 +5,9 @@
 //! rule file's piece values plus terms computed from the board graph.
 //!
 //! - [`Searcher`]: iterative deepening with aspiration windows over a
-//!   principal-variation search ([`node`]): transposition table ([`tt`], also read
-//!   and written by quiescence), null-move pruning (two players, unless the rule
+//!   principal-variation search ([`node`]; the table move is searched before the
+//!   other moves are generated when the piece on its cell makes it and the rules
+//!   keep it): transposition table ([`tt`], also read and written by quiescence), null-move pruning (two players, unless the rule
 //!   file says `hint zugzwang`; deeper the further the static value is above
 //!   beta), reverse futility, futility and late-move pruning, late-move reductions
 //!   guided by history, all of them stronger where the mover's static value has not

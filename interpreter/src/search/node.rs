@@ -194,6 +194,21 @@ impl Searcher {
         false
     }
 
+    /// Fills `list` with the moves of `pos` the rules allow (adjudication aside),
+    /// best first by the move order.
+    fn generate(
+        &mut self,
+        pos: &mut Position,
+        list: &mut crate::moves::MoveList,
+        table_move: Option<Move>,
+        ply: usize,
+    ) {
+        pos.rule_moves_into(list);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order.sort(pos, list, &mut scores, table_move, ply);
+        self.scores[ply] = scores;
+    }
+
     /// Full-width search of `pos` with `depth` plies left: its value for the side
     /// to move, within `alpha..beta` (fail-soft).
     pub(super) fn node(
@@ -293,22 +308,26 @@ impl Searcher {
         } else {
             depth
         };
-        // The adjudication rules were looked at above.
-        pos.rule_moves_into(&mut list);
-        if list.is_empty() {
-            if let Some(v) = self.end_value(pos, true, true, ply) {
-                self.lists[ply] = list;
-                return side * v;
+        // The table move, when it is legal here, is searched before the other moves
+        // are generated: it often cuts, and they are then never needed.
+        let first = table_move.filter(|&m| pos.legal_alone(m, &mut list));
+        if let Some(m) = first {
+            list.clear();
+            list.push(m);
+        } else {
+            self.generate(pos, &mut list, table_move, ply);
+            // The adjudication rules were looked at above.
+            if list.is_empty() {
+                if let Some(v) = self.end_value(pos, true, true, ply) {
+                    self.lists[ply] = list;
+                    return side * v;
+                }
             }
         }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order
-            .sort(pos, &mut list, &mut scores, table_move, ply);
-        self.scores[ply] = scores;
         // Captures that lose material by the exchange are put off to the end of the
         // list when their turn comes (the exchange is evaluated only for the moves a
         // cut leaves to be searched).
-        let ordered = list.len();
+        let mut ordered = list.len();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -318,98 +337,115 @@ impl Searcher {
         // Moves taken in turn so far (put-off captures count where they are taken).
         let mut taken = 0;
         let mut i = 0;
-        while i < list.len() {
-            let m = list[i];
-            i += 1;
-            let quiet = !is_capture(pos, m) && m.promotion().is_none();
-            // Captures that lose material by the exchange come last; near the
-            // horizon they are not searched unless they check.
-            let losing_capture = i > ordered;
-            if !quiet && !losing_capture && self.loses_by_exchange(pos, m, table_move) {
-                list.push(m);
-                continue;
-            }
-            taken += 1;
-            let prunable = !pv && !in_check && quiet && taken > 1 && !is_mate_value(alpha);
-            // Read before the move: the history and killers are the mover's.
-            let (history, remembered) = if quiet {
-                (
-                    self.order.history_of(pos, m),
-                    self.order.is_remembered(pos, m, ply),
-                )
-            } else {
-                (0, false)
-            };
-            // Late quiet moves of a shallow node are skipped, checks excepted, and so
-            // are quiet moves that cannot lift a value far below alpha (futility).
-            // Captures that lose by the exchange are skipped near the horizon, checks
-            // excepted.
-            let skip_unless_check = depth <= SHALLOW
-                && ((prunable
-                    && (searched >= late_move_count(depth, improving)
-                        || stand + futility(depth) <= alpha))
-                    || (losing_capture
-                        && !pv
-                        && !in_check
-                        && searched > 0
-                        && !is_mate_value(alpha)));
-            // With two players the check cells usually tell without making the move.
-            if skip_unless_check
-                && self.alternating
-                && pos.gives_check_fast(m, pos.to_move(), 3 & !(1 << pos.to_move())) == Some(false)
-            {
-                continue;
-            }
-            pos.make(m);
-            let gives_check = pos.in_check();
-            if skip_unless_check && !gives_check {
+        // Whether the moves after the table move searched first are listed.
+        let mut rest = first.is_none();
+        loop {
+            while i < list.len() {
+                let m = list[i];
+                i += 1;
+                if rest && first == Some(m) {
+                    continue;
+                }
+                let quiet = !is_capture(pos, m) && m.promotion().is_none();
+                // Captures that lose material by the exchange come last; near the
+                // horizon they are not searched unless they check.
+                let losing_capture = i > ordered;
+                if !quiet && !losing_capture && self.loses_by_exchange(pos, m, table_move) {
+                    list.push(m);
+                    continue;
+                }
+                taken += 1;
+                let prunable = !pv && !in_check && quiet && taken > 1 && !is_mate_value(alpha);
+                // Read before the move: the history and killers are the mover's.
+                let (history, remembered) = if quiet {
+                    (
+                        self.order.history_of(pos, m),
+                        self.order.is_remembered(pos, m, ply),
+                    )
+                } else {
+                    (0, false)
+                };
+                // Late quiet moves of a shallow node are skipped, checks excepted, and so
+                // are quiet moves that cannot lift a value far below alpha (futility).
+                // Captures that lose by the exchange are skipped near the horizon, checks
+                // excepted.
+                let skip_unless_check = depth <= SHALLOW
+                    && ((prunable
+                        && (searched >= late_move_count(depth, improving)
+                            || stand + futility(depth) <= alpha))
+                        || (losing_capture
+                            && !pv
+                            && !in_check
+                            && searched > 0
+                            && !is_mate_value(alpha)));
+                // With two players the check cells usually tell without making the move.
+                if skip_unless_check
+                    && self.alternating
+                    && pos.gives_check_fast(m, pos.to_move(), 3 & !(1 << pos.to_move()))
+                        == Some(false)
+                {
+                    continue;
+                }
+                pos.make(m);
+                let gives_check = pos.in_check();
+                if skip_unless_check && !gives_check {
+                    pos.unmake();
+                    continue;
+                }
+                if quiet && tried.len() < tried.capacity() {
+                    tried.push(m);
+                }
+                // A check extends when it forces an answer (see `extend_checks`).
+                let forcing =
+                    gives_check && (self.extend_checks || pos.check_applies(pos.to_move()));
+                let ext = i32::from(forcing && (ply as i32) < 2 * self.root_depth);
+                let new_depth = depth - 1 + ext;
+                let v = if searched == 0 {
+                    self.child(pos, new_depth, ply + 1, alpha, beta, pv, side)
+                } else {
+                    let mut r = 0;
+                    if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                        r = reduction(depth, searched) - i32::from(pv) - i32::from(remembered)
+                            + i32::from(!improving);
+                        r -= history * 2 / HISTORY;
+                        r = r.clamp(0, new_depth - 1);
+                    }
+                    let mut v =
+                        self.child(pos, new_depth - r, ply + 1, alpha, alpha + 1, false, side);
+                    if v > alpha && r > 0 && !self.stop {
+                        v = self.child(pos, new_depth, ply + 1, alpha, alpha + 1, false, side);
+                    }
+                    if v > alpha && v < beta && pv && !self.stop {
+                        v = self.child(pos, new_depth, ply + 1, alpha, beta, true, side);
+                    }
+                    v
+                };
                 pos.unmake();
-                continue;
-            }
-            if quiet && tried.len() < tried.capacity() {
-                tried.push(m);
-            }
-            // A check extends when it forces an answer (see `extend_checks`).
-            let forcing = gives_check && (self.extend_checks || pos.check_applies(pos.to_move()));
-            let ext = i32::from(forcing && (ply as i32) < 2 * self.root_depth);
-            let new_depth = depth - 1 + ext;
-            let v = if searched == 0 {
-                self.child(pos, new_depth, ply + 1, alpha, beta, pv, side)
-            } else {
-                let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
-                    r = reduction(depth, searched) - i32::from(pv) - i32::from(remembered)
-                        + i32::from(!improving);
-                    r -= history * 2 / HISTORY;
-                    r = r.clamp(0, new_depth - 1);
+                searched += 1;
+                if self.stop {
+                    self.lists[ply] = list;
+                    self.quiets[ply] = tried;
+                    return 0;
                 }
-                let mut v = self.child(pos, new_depth - r, ply + 1, alpha, alpha + 1, false, side);
-                if v > alpha && r > 0 && !self.stop {
-                    v = self.child(pos, new_depth, ply + 1, alpha, alpha + 1, false, side);
-                }
-                if v > alpha && v < beta && pv && !self.stop {
-                    v = self.child(pos, new_depth, ply + 1, alpha, beta, true, side);
-                }
-                v
-            };
-            pos.unmake();
-            searched += 1;
-            if self.stop {
-                self.lists[ply] = list;
-                self.quiets[ply] = tried;
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = Some(m);
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        self.order.cut(pos, m, ply, depth as u32, &tried);
-                        break;
+                if v > best {
+                    best = v;
+                    best_move = Some(m);
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            self.order.cut(pos, m, ply, depth as u32, &tried);
+                            break;
+                        }
                     }
                 }
             }
+            if rest || alpha >= beta {
+                break;
+            }
+            rest = true;
+            self.generate(pos, &mut list, table_move, ply);
+            ordered = list.len();
+            i = 0;
         }
         self.quiets[ply] = tried;
         list.truncate(ordered);
