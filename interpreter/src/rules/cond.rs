@@ -247,6 +247,18 @@ impl Position {
         found
     }
 
+    /// The square (kind + 1; 0: none) `mv` takes, read before it is made: its
+    /// target's, or the en-passant victim's.
+    #[inline]
+    pub(crate) fn taken_by(&self, mv: Move) -> u8 {
+        let at = match mv.kind {
+            mk::EP_CAPTURE => self.ep[mv.aux as usize].victim,
+            mk::NORMAL | mk::CREATES_EP => mv.to,
+            _ => return 0,
+        };
+        self.board[at as usize]
+    }
+
     /// The facts of `mv` before it is made (explosions are not known yet).
     pub(crate) fn facts_before(&self, mv: Move) -> MoveFacts {
         let board = &self.board;
@@ -256,12 +268,7 @@ impl Position {
             mk::DROP => mv.aux as u8,
             _ => board[mv.from as usize].saturating_sub(1),
         };
-        let at = match mv.kind {
-            mk::EP_CAPTURE => Some(self.ep[mv.aux as usize].victim),
-            mk::NORMAL | mk::CREATES_EP => Some(mv.to),
-            _ => None,
-        };
-        let captured = at.map_or(0, |c| board[c as usize]);
+        let captured = self.taken_by(mv);
         let (removed, victim, taken) = if captured == 0 {
             (0, None, 0)
         } else {

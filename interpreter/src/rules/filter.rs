@@ -232,6 +232,12 @@ impl Position {
             Cond::Promotes => m.promotion().is_some(),
             Cond::Drops => m.kind == mk::DROP,
             Cond::Castles => m.kind == mk::CASTLE,
+            // What the move takes, read without gathering the other facts (`must
+            // captures` asks it of every move).
+            Cond::Captures(kinds) if !explodes => {
+                let sq = self.taken_by(m);
+                sq != 0 && kinds & bit(sq - 1) != 0
+            }
             Cond::GivesCheck(whose) if self.checks_on_board(m, mover, *whose) => {
                 let scope = Scope {
                     subject: mover,
