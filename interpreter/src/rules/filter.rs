@@ -316,13 +316,8 @@ impl Position {
         let Some(c) = &self.v.rules.unless else {
             return false;
         };
-        // What the move's facts would say: it removes nothing.
-        let removes_nothing = match m.kind {
-            mk::NORMAL | mk::CREATES_EP => self.board[m.to as usize] == 0,
-            mk::EP_CAPTURE => false,
-            _ => true,
-        };
-        if removes_nothing && self.v.rules.unless_needs_capture {
+        // The move's facts would say it removes nothing.
+        if self.v.rules.unless_needs_capture && self.taken_by(m) == 0 {
             return false;
         }
         let scope = Scope {
