@@ -259,6 +259,8 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "passed",
     "passed_end",
     "doubled",
+    "threat",
+    "hanging",
 ];
 
 impl Default for Rules {

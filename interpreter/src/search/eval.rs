@@ -328,6 +328,8 @@ impl Evaluator {
         let mut friend_cells: [Option<Cells>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Per player, the attack units of his opponents next to his royals.
         let mut units = [0i32; MAX_PLAYERS];
+        // Per kind, the cells its pieces could capture on (cell sets only).
+        let mut attacks: [Cells; 64] = [0; 64];
         let mut list = self.scratch.borrow_mut();
         let mut kinds = pos.present & !v.royal_kinds;
         while kinds != 0 {
@@ -345,11 +347,18 @@ impl Evaluator {
                 let mut s = self.value[k as usize]
                     + self.promotion[at] as i32 * promote / 25_600
                     + self.w.reach * self.reach[at] as i32;
-                let set = match (&self.move_bits, pawn) {
-                    (Some(bits), false) => {
+                let attack = match &self.move_bits {
+                    Some(bits) => bits.attacks(pos, k, c, occupied),
+                    None => None,
+                };
+                if let Some(a) = attack {
+                    attacks[k as usize] |= a;
+                }
+                let set = match (&self.move_bits, pawn, attack) {
+                    (Some(bits), false, Some(a)) if bits.has_moves(pos, k, c) => {
                         let mine =
                             *friend_cells[owner].get_or_insert_with(|| cells_of(pos, friends));
-                        bits.moves(pos, k, c, occupied, mine)
+                        Some(a & !mine)
                     }
                     _ => None,
                 };
@@ -370,6 +379,13 @@ impl Evaluator {
                     pos.gen_piece(k, c, friends, &mut list);
                     let moves = list.len().min(MAX_MOVES);
                     s += self.mobility[k as usize * (MAX_MOVES + 1) + moves] as i32;
+                    if self.move_bits.is_some() && attack.is_none() {
+                        // What it takes: its threats (what it defends stays unknown).
+                        attacks[k as usize] |= list
+                            .iter()
+                            .filter(|m| pos.board[m.to() as usize] != 0)
+                            .fold(0, |set, m| set | cell_bit(m.to()));
+                    }
                     let mut hits = [0i32; MAX_PLAYERS];
                     let mut hit_any = 0u16;
                     for m in list.iter() {
@@ -402,6 +418,9 @@ impl Evaluator {
             let mid = middle[owner];
             for &c in pos.pieces_of(k) {
                 let at = k as usize * cells + c as usize;
+                if let Some(bits) = &self.move_bits {
+                    attacks[k as usize] |= bits.attacks(pos, k, c, occupied).unwrap_or(0);
+                }
                 // Open cells help a royal in the endgame and expose it before.
                 let mut s = self.value[k as usize] + self.promotion[at] as i32;
                 // (A royal that promotes is rare: its term is not weighted by phase.)
@@ -422,6 +441,9 @@ impl Evaluator {
             let danger = (u * u * self.w.king_attack / 100).min(self.w.king_danger);
             *x -= danger * (128 + middle[p] / 2) / 256;
         }
+        if self.move_bits.is_some() && (self.w.threat != 0 || self.w.hanging != 0) {
+            self.threats(pos, &attacks, &mut w);
+        }
         if self.pawns.any() {
             self.pawn_structure(pos, &middle, &mut w);
         }
@@ -437,6 +459,54 @@ impl Evaluator {
             }
         }
         w
+    }
+
+    /// Threats, from the capture sets of every kind (`attacks`): each piece that a
+    /// cheaper enemy piece could take costs its owner `threat`; each other piece an
+    /// enemy could take that no piece of its side defends costs `hanging`. Royals are
+    /// never the victims (checks are the rules' business) but attack and defend.
+    fn threats(&self, pos: &Position, attacks: &[Cells; 64], w: &mut [i32]) {
+        let v = &*self.v;
+        let n = v.player_count();
+        let mut by_player = [0 as Cells; MAX_PLAYERS];
+        let mut kinds = pos.present;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            by_player[v.kind_owner[k] as usize] |= attacks[k];
+        }
+        let mut victims = pos.present & !v.royal_kinds;
+        while victims != 0 {
+            let kv = victims.trailing_zeros() as Kind;
+            victims &= victims - 1;
+            let owner = v.kind_owner[kv as usize] as Player;
+            let team = pos.team_of(owner);
+            let (mut enemy, mut defended) = (0 as Cells, 0 as Cells);
+            for (p, &set) in by_player.iter().enumerate().take(n) {
+                if team & (1 << p) != 0 {
+                    defended |= set;
+                } else {
+                    enemy |= set;
+                }
+            }
+            let here = cells_of(pos, bit(kv));
+            if here & enemy == 0 {
+                continue;
+            }
+            let worth = self.value[kv as usize];
+            let mut cheaper = pos.present & !v.royal_kinds;
+            let mut lesser = 0 as Cells;
+            while cheaper != 0 {
+                let ka = cheaper.trailing_zeros() as usize;
+                cheaper &= cheaper - 1;
+                if team & (1 << v.kind_owner[ka]) == 0 && self.value[ka] < worth {
+                    lesser |= attacks[ka];
+                }
+            }
+            let threatened = (here & lesser).count_ones() as i32;
+            let hanging = (here & enemy & !lesser & !defended).count_ones() as i32;
+            w[owner as usize] -= threatened * self.w.threat + hanging * self.w.hanging;
+        }
     }
 
     /// Passed pawns (worth more in the endgame, by `middle`) and doubled pawns.
@@ -759,6 +829,60 @@ mod tests {
         let near = black("6k1/5ppp/8/6N1/8/3B4/8/2Q3K1 w - - 0 1");
         let far = black("6k1/5ppp/8/8/8/8/B7/N1Q3K1 w - - 0 1");
         assert!(near < far, "{near} {far}");
+    }
+
+    #[test]
+    fn threatened_and_undefended_pieces_cost_their_owner() {
+        let v = chess();
+        let with = |threat, hanging| {
+            let w = Weights {
+                threat,
+                hanging,
+                ..Weights::of(&v)
+            };
+            Evaluator::with_weights(&v, w)
+        };
+        let (base, threat, hanging) = (with(0, 0), with(1000, 0), with(0, 1000));
+        let worths = |e: &Evaluator, fen: &str| e.worths(&Position::from_str(&v, fen).unwrap());
+        // The e4 knight is attacked by the cheaper d5 pawn: a threat (and only that).
+        let fen = "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1";
+        let (b, t, h) = (
+            worths(&base, fen),
+            worths(&threat, fen),
+            worths(&hanging, fen),
+        );
+        assert_eq!((t[0] - b[0], t[1] - b[1]), (-1000, 0));
+        assert_eq!((h[0] - b[0], h[1] - b[1]), (0, 0));
+        // The d5 pawn attacked by the dearer e3 knight hangs, unless the c6 pawn
+        // defends it.
+        let fen = "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1";
+        let (b, t, h) = (
+            worths(&base, fen),
+            worths(&threat, fen),
+            worths(&hanging, fen),
+        );
+        assert_eq!((t[0] - b[0], t[1] - b[1]), (0, 0));
+        assert_eq!((h[0] - b[0], h[1] - b[1]), (0, -1000));
+        let fen = "4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1";
+        let (b, h) = (worths(&base, fen), worths(&hanging, fen));
+        assert_eq!((h[0] - b[0], h[1] - b[1]), (0, 0));
+        // A rook attacked by the cheaper knight is a threat, defended or not.
+        let fen = "4k3/8/5r2/8/4N3/8/8/4K3 w - - 0 1";
+        let (b, t) = (worths(&base, fen), worths(&threat, fen));
+        assert_eq!((t[0] - b[0], t[1] - b[1]), (0, -1000));
+        // Kings are never victims but defend: the d2 knight attacked by the dearer d4
+        // rook is safe next to its king, and hangs once the king is away.
+        let fen = "4k3/8/8/8/3r4/8/3N4/4K3 b - - 0 1";
+        let (b, t, h) = (
+            worths(&base, fen),
+            worths(&threat, fen),
+            worths(&hanging, fen),
+        );
+        assert_eq!((t[0] - b[0], t[1] - b[1]), (0, 0));
+        assert_eq!((h[0] - b[0], h[1] - b[1]), (0, 0));
+        let fen = "4k3/8/8/8/3r4/8/3N4/7K b - - 0 1";
+        let (b, h) = (worths(&base, fen), worths(&hanging, fen));
+        assert_eq!((h[0] - b[0], h[1] - b[1]), (-1000, 0));
     }
 
     #[test]

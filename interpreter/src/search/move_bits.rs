@@ -65,6 +65,9 @@ struct Slot {
 pub(super) struct MoveBits {
     /// Per `kind * cells + cell`.
     slots: Vec<Option<Slot>>,
+    /// Per `kind * cells + cell`: the cells the piece could capture on (its moves
+    /// that may take, whatever stands there), where they follow from the occupancy.
+    attack_slots: Vec<Option<Slot>>,
     lines: Vec<Line>,
 }
 
@@ -77,12 +80,15 @@ impl MoveBits {
         }
         let mut bits = MoveBits {
             slots: Vec::with_capacity(v.kind_count() * cells),
+            attack_slots: Vec::with_capacity(v.kind_count() * cells),
             lines: Vec::new(),
         };
         for k in 0..v.kind_count() {
             for c in 0..cells {
                 let slot = bits.slot_of(v, k as Kind, c as Cell);
                 bits.slots.push(slot);
+                let attack = bits.attack_slot_of(v, k as Kind, c as Cell);
+                bits.attack_slots.push(attack);
             }
         }
         Some(bits)
@@ -151,10 +157,76 @@ impl MoveBits {
         })
     }
 
+    /// The capture set of `kind` on `cell`: the cells its capturing moves reach on
+    /// any board (friends included: what it defends), or `None` when a capturing
+    /// move depends on more than the occupancy (conditions, hops, ranges, first
+    /// moves, zones, restricted victims). Moves that cannot take are left out.
+    fn attack_slot_of(&mut self, v: &Variant, kind: Kind, cell: Cell) -> Option<Slot> {
+        let t = &v.tables;
+        let slot = t.slot(kind, cell);
+        let lines_start = self.lines.len();
+        let mut targets: Cells = 0;
+        for a in t.atoms(slot) {
+            if a.to & to::ENEMY == 0 || a.op == Op::EpCapture {
+                continue;
+            }
+            let plain = a.takes == u64::MAX && !a.first && a.into == 0;
+            let fits = plain
+                && match a.op {
+                    Op::Targets => t.targets_of(a).iter().all(|x| x.need == 0),
+                    Op::Slide => a.min <= 1 && a.max == u16::MAX,
+                    _ => false,
+                };
+            if !fits {
+                self.lines.truncate(lines_start);
+                return None;
+            }
+            if a.op == Op::Targets {
+                targets |= t.targets_of(a).iter().fold(0, |m, x| m | cell_bit(x.to));
+                continue;
+            }
+            for &rid in t.rays_of(a) {
+                let Some(line) = line_of(v.topo.ray(rid)) else {
+                    self.lines.truncate(lines_start);
+                    return None;
+                };
+                self.lines.push(line);
+            }
+        }
+        Some(Slot {
+            targets,
+            lines_start: lines_start as u32,
+            lines_len: (self.lines.len() - lines_start) as u32,
+        })
+    }
+
+    /// The cells the piece of `kind` on `cell` could capture on when `occupied` are
+    /// the occupied cells (friends included: the cells it defends), or `None` when
+    /// only the generator knows.
+    #[inline]
+    pub(super) fn attacks(
+        &self,
+        pos: &Position,
+        kind: Kind,
+        cell: Cell,
+        occupied: Cells,
+    ) -> Option<Cells> {
+        let s = self.attack_slots[pos.v.tables.slot(kind, cell)]?;
+        Some(s.reach(&self.lines, occupied))
+    }
+
+    /// True when [`MoveBits::moves`] knows the moves of `kind` on `cell`: they are
+    /// then its [`MoveBits::attacks`] less its friends' cells (every move of such a
+    /// piece may take).
+    #[inline]
+    pub(super) fn has_moves(&self, pos: &Position, kind: Kind, cell: Cell) -> bool {
+        self.slots[pos.v.tables.slot(kind, cell)].is_some()
+    }
+
     /// The cells the piece of `kind` on `cell` moves to when `occupied` are the
     /// occupied cells and `friends` those of its own side, or `None` when only the
-    /// generator knows.
-    #[inline]
+    /// generator knows. (The evaluation takes them from [`MoveBits::attacks`].)
+    #[cfg(test)]
     pub(super) fn moves(
         &self,
         pos: &Position,
@@ -164,12 +236,18 @@ impl MoveBits {
         friends: Cells,
     ) -> Option<Cells> {
         let s = self.slots[pos.v.tables.slot(kind, cell)]?;
-        let start = s.lines_start as usize;
-        let lines = &self.lines[start..start + s.lines_len as usize];
-        let reach = lines
+        Some(s.reach(&self.lines, occupied) & !friends)
+    }
+}
+
+impl Slot {
+    /// Its targets and the cells its lines reach up to the first occupied one.
+    #[inline(always)]
+    fn reach(self, lines: &[Line], occupied: Cells) -> Cells {
+        let start = self.lines_start as usize;
+        lines[start..start + self.lines_len as usize]
             .iter()
-            .fold(s.targets, |r, line| r | line.reach(occupied));
-        Some(reach & !friends)
+            .fold(self.targets, |r, line| r | line.reach(occupied))
     }
 }
 
@@ -222,6 +300,7 @@ mod tests {
                 .filter(|&c| pos.board[c] != 0)
                 .fold(0, |m, c| m | cell_bit(c as Cell));
             let mut fitted = 0;
+            let mut attacked = 0;
             let mut list = MoveList::new();
             for c in 0..v.cell_count() as Cell {
                 let sq = pos.board[c as usize];
@@ -237,6 +316,17 @@ mod tests {
                         s != 0 && friend_kinds & crate::ids::bit(s - 1) != 0
                     })
                     .fold(0, |m, x| m | cell_bit(x as Cell));
+                // The capture set: every cell the piece could take on.
+                if let Some(attacks) = bits.attacks(&pos, kind, c, occupied) {
+                    let takes = (0..v.cell_count() as Cell)
+                        .filter(|&x| x != c && pos.captures_at(kind, c, x))
+                        .fold(0, |m, x| m | cell_bit(x));
+                    assert_eq!(attacks, takes, "{name}: captures of {kind} on {c}");
+                    attacked += 1;
+                    if let Some(set) = bits.moves(&pos, kind, c, occupied, friends) {
+                        assert_eq!(set, attacks & !friends, "{name}: {kind} on {c}");
+                    }
+                }
                 let Some(set) = bits.moves(&pos, kind, c, occupied, friends) else {
                     continue;
                 };
@@ -252,6 +342,7 @@ mod tests {
                 );
             }
             assert!(fitted > 0, "{name}: no piece fits");
+            assert!(attacked > fitted || name != "chess", "{name}: pawns attack");
         }
     }
 }

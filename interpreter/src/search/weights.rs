@@ -32,6 +32,10 @@ pub struct Weights {
     pub passed_end: i32,
     /// Centipawns for a doubled pawn.
     pub doubled: i32,
+    /// Centipawns for a piece that a cheaper enemy piece could take.
+    pub threat: i32,
+    /// Centipawns for a piece an enemy could take that its side does not defend.
+    pub hanging: i32,
 }
 
 impl Default for Weights {
@@ -47,6 +51,8 @@ impl Default for Weights {
             passed: 100,
             passed_end: 200,
             doubled: 12,
+            threat: 60,
+            hanging: 40,
         }
     }
 }
@@ -78,6 +84,8 @@ impl Weights {
             "passed" => &mut self.passed,
             "passed_end" => &mut self.passed_end,
             "doubled" => &mut self.doubled,
+            "threat" => &mut self.threat,
+            "hanging" => &mut self.hanging,
             _ => return None,
         })
     }
