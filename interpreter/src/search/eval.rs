@@ -26,7 +26,7 @@
 
 use super::move_bits::{cell_bit, Cells, MoveBits};
 use super::weights::Weights;
-use crate::ids::{bit, Cell, Kind, Player};
+use crate::ids::{bit, Cell, Kind, Player, MAX_KINDS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::Variant;
@@ -321,15 +321,24 @@ impl Evaluator {
                 }
             }
         }
-        let occupied = match self.move_bits {
-            Some(_) => cells_of(pos, pos.present),
-            None => 0,
-        };
+        // Per kind, the cells of its pieces (cell sets only).
+        let mut kind_cells: [Cells; MAX_KINDS] = [0; MAX_KINDS];
+        let mut occupied = 0;
+        if self.move_bits.is_some() {
+            let mut kinds = pos.present;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let set = cells_of(pos, k as Kind);
+                kind_cells[k] = set;
+                occupied |= set;
+            }
+        }
         let mut friend_cells: [Option<Cells>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Per player, the attack units of his opponents next to his royals.
         let mut units = [0i32; MAX_PLAYERS];
         // Per kind, the cells its pieces could capture on (cell sets only).
-        let mut attacks: [Cells; 64] = [0; 64];
+        let mut attacks: [Cells; MAX_KINDS] = [0; MAX_KINDS];
         let mut list = self.scratch.borrow_mut();
         let mut kinds = pos.present & !v.royal_kinds;
         while kinds != 0 {
@@ -356,8 +365,8 @@ impl Evaluator {
                 }
                 let set = match (&self.move_bits, pawn, attack) {
                     (Some(bits), false, Some(a)) if bits.has_moves(pos, k, c) => {
-                        let mine =
-                            *friend_cells[owner].get_or_insert_with(|| cells_of(pos, friends));
+                        let mine = *friend_cells[owner]
+                            .get_or_insert_with(|| union_of(&kind_cells, friends));
                         Some(a & !mine)
                     }
                     _ => None,
@@ -442,7 +451,7 @@ impl Evaluator {
             *x -= danger * (128 + middle[p] / 2) / 256;
         }
         if self.move_bits.is_some() && (self.w.threat != 0 || self.w.hanging != 0) {
-            self.threats(pos, &attacks, &mut w);
+            self.threats(pos, &attacks, &kind_cells, &mut w);
         }
         if self.pawns.any() {
             self.pawn_structure(pos, &middle, &mut w);
@@ -465,7 +474,13 @@ impl Evaluator {
     /// cheaper enemy piece could take costs its owner `threat`; each other piece an
     /// enemy could take that no piece of its side defends costs `hanging`. Royals are
     /// never the victims (checks are the rules' business) but attack and defend.
-    fn threats(&self, pos: &Position, attacks: &[Cells; 64], w: &mut [i32]) {
+    fn threats(
+        &self,
+        pos: &Position,
+        attacks: &[Cells; MAX_KINDS],
+        cells: &[Cells; MAX_KINDS],
+        w: &mut [i32],
+    ) {
         let v = &*self.v;
         let n = v.player_count();
         let mut by_player = [0 as Cells; MAX_PLAYERS];
@@ -489,7 +504,7 @@ impl Evaluator {
                     enemy |= set;
                 }
             }
-            let here = cells_of(pos, bit(kv));
+            let here = cells[kv as usize];
             if here & enemy == 0 {
                 continue;
             }
@@ -625,16 +640,20 @@ impl Evaluator {
     }
 }
 
-/// The cells of the pieces of `kinds`.
-fn cells_of(pos: &Position, kinds: u64) -> Cells {
-    let mut kinds = kinds & pos.present;
+/// The cells of the pieces of `kind`.
+fn cells_of(pos: &Position, kind: Kind) -> Cells {
+    pos.pieces_of(kind)
+        .iter()
+        .fold(0, |set, &c| set | cell_bit(c))
+}
+
+/// The union of the cell sets (`cells`, per kind) of `kinds`.
+fn union_of(cells: &[Cells; MAX_KINDS], kinds: u64) -> Cells {
+    let mut kinds = kinds;
     let mut set = 0;
     while kinds != 0 {
-        let k = kinds.trailing_zeros() as Kind;
+        set |= cells[kinds.trailing_zeros() as usize];
         kinds &= kinds - 1;
-        for &c in pos.pieces_of(k) {
-            set |= cell_bit(c);
-        }
     }
     set
 }
