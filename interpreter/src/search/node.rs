@@ -15,6 +15,9 @@ const FUTILITY: i32 = 110;
 /// Mixed into the table key while an opponent has replied (best reply): the same
 /// position then has a different tree below it.
 const REPLIED: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Quiet moves whose history is below minus this per ply of depth left are skipped
+/// near the horizon (history pruning): they failed to cut again and again.
+const HISTORY_PRUNE: i32 = 400;
 /// Deepest node reverse futility and late-move pruning apply to.
 const SHALLOW: i32 = 3;
 
@@ -372,7 +375,8 @@ impl Searcher {
                 let skip_unless_check = depth <= SHALLOW
                     && ((prunable
                         && (searched >= late_move_count(depth, improving)
-                            || stand + futility(depth) <= alpha))
+                            || stand + futility(depth) <= alpha
+                            || (!remembered && history < -HISTORY_PRUNE * depth)))
                         || (losing_capture
                             && !pv
                             && !in_check
