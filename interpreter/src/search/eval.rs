@@ -17,7 +17,10 @@
 //!   (its empty-board moves) make a danger that grows with the square of their
 //!   number and reach, a penalty for the royal's owner (it also drives a lone king
 //!   to the edge); friendly pieces on those cells are a bonus while the opponents
-//!   keep their force.
+//!   keep their force;
+//! - threats (boards of at most 128 cells, from each piece's capture set): a piece
+//!   that a cheaper enemy piece could take costs its owner, and so does one that an
+//!   enemy could take and no piece of its side defends.
 //!
 //! A player's worth is his own terms; the position's value for `me` is his worth
 //! minus the mean worth of the other players still in the game, plus, with more than
