@@ -493,20 +493,26 @@ impl Evaluator {
             kinds &= kinds - 1;
             by_player[v.kind_owner[k] as usize] |= attacks[k];
         }
+        // Per player, what his opponents attack and what his side defends.
+        let mut enemy = [0 as Cells; MAX_PLAYERS];
+        let mut defended = [0 as Cells; MAX_PLAYERS];
+        for me in 0..n {
+            let team = pos.team_of(me as Player);
+            for (p, &set) in by_player.iter().enumerate().take(n) {
+                if team & (1 << p) != 0 {
+                    defended[me] |= set;
+                } else {
+                    enemy[me] |= set;
+                }
+            }
+        }
         let mut victims = pos.present & !v.royal_kinds;
         while victims != 0 {
             let kv = victims.trailing_zeros() as Kind;
             victims &= victims - 1;
             let owner = v.kind_owner[kv as usize] as Player;
             let team = pos.team_of(owner);
-            let (mut enemy, mut defended) = (0 as Cells, 0 as Cells);
-            for (p, &set) in by_player.iter().enumerate().take(n) {
-                if team & (1 << p) != 0 {
-                    defended |= set;
-                } else {
-                    enemy |= set;
-                }
-            }
+            let (enemy, defended) = (enemy[owner as usize], defended[owner as usize]);
             let here = cells[kv as usize];
             if here & enemy == 0 {
                 continue;

@@ -87,7 +87,9 @@ impl MoveBits {
             for c in 0..cells {
                 let slot = bits.slot_of(v, k as Kind, c as Cell);
                 bits.slots.push(slot);
-                let attack = bits.attack_slot_of(v, k as Kind, c as Cell);
+                // Every move of a piece with a move set may take: its capture set
+                // is the same slot.
+                let attack = slot.or_else(|| bits.attack_slot_of(v, k as Kind, c as Cell));
                 bits.attack_slots.push(attack);
             }
         }
