@@ -248,12 +248,12 @@ impl Position {
     }
 
     /// The square (kind + 1; 0: none) `mv` takes, read before it is made: its
-    /// target's, or the en-passant victim's.
+    /// target's, or the en-passant victim's. A promotion in place takes nothing.
     #[inline]
     pub(crate) fn taken_by(&self, mv: Move) -> u8 {
         let at = match mv.kind {
             mk::EP_CAPTURE => self.ep[mv.aux as usize].victim,
-            mk::NORMAL | mk::CREATES_EP => mv.to,
+            mk::NORMAL | mk::CREATES_EP if mv.to != mv.from => mv.to,
             _ => return 0,
         };
         self.board[at as usize]
@@ -359,7 +359,7 @@ impl Position {
     /// Whether the piece on `cell` could capture a piece of another player of `kinds`
     /// (its pseudo-legal captures; a list is made only for this question, which only
     /// filters ask, after a move that passed the cheaper conditions).
-    fn threatens(&self, cell: Cell, kinds: u64) -> bool {
+    pub(crate) fn threatens(&self, cell: Cell, kinds: u64) -> bool {
         let sq = self.board[cell as usize];
         if sq == 0 {
             return false;

@@ -33,20 +33,24 @@ pub(crate) fn needs(c: &Cond) -> u8 {
     }
 }
 
-/// The `NEEDS_*` bits of the kinds of move `list` holds.
-fn kinds_in(list: &MoveList) -> u8 {
-    list.iter().fold(0, |k, m| {
-        k | if m.promotion().is_some() {
-            NEEDS_PROMOTION
+/// The `NEEDS_*` bits of move `m`'s kind.
+#[inline(always)]
+fn kind_of(m: &Move) -> u8 {
+    (if m.promotion().is_some() {
+        NEEDS_PROMOTION
+    } else {
+        0
+    }) | if m.kind == mk::DROP { NEEDS_DROP } else { 0 }
+        | if m.kind == mk::CASTLE {
+            NEEDS_CASTLE
         } else {
             0
-        } | if m.kind == mk::DROP { NEEDS_DROP } else { 0 }
-            | if m.kind == mk::CASTLE {
-                NEEDS_CASTLE
-            } else {
-                0
-            }
-    })
+        }
+}
+
+/// The `NEEDS_*` bits of the kinds of move `list` holds.
+fn kinds_in(list: &MoveList) -> u8 {
+    list.iter().fold(0, |k, m| k | kind_of(m))
 }
 
 impl Position {
@@ -191,7 +195,12 @@ impl Position {
                 && !(f.costly && nested)
         };
         for f in v.rules.filters.iter().filter(applies) {
-            self.retain(list, |p, m| !p.filter_holds(&f.cond, m, player));
+            // A move of a kind the condition does not hold for (a quiet move under
+            // `forbid promotes and ...`) is kept without reading the condition.
+            let needs = f.needs;
+            self.retain(list, |p, m| {
+                needs & !kind_of(&m) != 0 || !p.filter_holds(&f.cond, m, player)
+            });
         }
     }
 
@@ -258,6 +267,10 @@ impl Position {
                 };
                 self.holds(c, &scope)
             }
+            // Piece counts after an ordinary move and what its piece attacks, read
+            // without making it.
+            Cond::Threatens(kinds) if let Some(x) = self.threatens_after(m, *kinds) => x,
+            Cond::Cmp(a, op, b) if let Some(x) = self.compare_after(a, *op, b, m, mover) => x,
             c => self.probe(m, |p| {
                 let facts = p.undo.last().map(|u| p.facts_after(u));
                 let scope = Scope {

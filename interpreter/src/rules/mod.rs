@@ -22,6 +22,7 @@ pub(crate) mod cond;
 pub(crate) mod effect;
 pub(crate) mod expr;
 mod filter;
+mod foresee;
 mod line;
 mod stuck;
 
