@@ -289,10 +289,13 @@ impl Position {
         if self.v.rules.mines.is_some() && self.mine_unmake(&u) {
             return Some(mv);
         }
-        for _ in 0..u.ctl_changes {
-            if let Some((i, old)) = self.ctl_log.pop() {
-                self.control[i as usize] = old;
+        if u.ctl_changes != 0 {
+            for _ in 0..u.ctl_changes {
+                if let Some((i, old)) = self.ctl_log.pop() {
+                    self.control[i as usize] = old;
+                }
             }
+            self.recount_control();
         }
         self.eliminated = u.eliminated;
         if u.finished {
@@ -442,6 +445,7 @@ impl Position {
         }
         self.ctl_log.push((i as u16, old));
         self.control[i] = to;
+        self.recount_control();
         u.ctl_changes += 1;
     }
 }

@@ -120,6 +120,10 @@ pub struct Position {
     pub(crate) eliminated: u16,
     /// `control[owner * regions + region]`: who moves these pieces.
     pub(crate) control: Vec<Player>,
+    /// Per player, the kinds he moves (derived from `control` by
+    /// [`Position::recount_control`], which every change of `control` calls):
+    /// [`Position::friends_of`] is asked at every node and in every filter.
+    pub(crate) moved_by: [u64; dsl::limits::MAX_PLAYERS],
     /// Points of material each player has lost (for rules that weigh captures).
     pub(crate) lost: Vec<i64>,
     /// Counters (`counter NAME`): `counters[counter * players + player]`.
@@ -260,6 +264,7 @@ impl Position {
             control: (0..players)
                 .flat_map(|o| std::iter::repeat(o as Player).take(v.regions))
                 .collect(),
+            moved_by: [0; dsl::limits::MAX_PLAYERS],
             lost: vec![0; players],
             counters: vec![0; players * v.rules.counters.len()],
             quiet: 0,
@@ -305,6 +310,7 @@ impl Position {
             origin: vec![0; if v.hands.captures { cells } else { 0 }],
             v,
         };
+        p.recount_control();
         p.set_every_turn();
         p
     }

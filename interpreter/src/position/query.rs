@@ -83,13 +83,16 @@ impl Position {
     /// Kinds moved by `player`.
     #[inline]
     pub(crate) fn friends_of(&self, player: Player) -> u64 {
-        let mut m = 0;
+        self.moved_by[player as usize]
+    }
+
+    /// Derives [`Position::friends_of`] from `control`: called after every change
+    /// of who controls what.
+    pub(crate) fn recount_control(&mut self) {
+        self.moved_by = [0; dsl::limits::MAX_PLAYERS];
         for (o, &c) in self.control.iter().enumerate() {
-            if c == player {
-                m |= self.v.owner_kinds[o / self.v.regions];
-            }
+            self.moved_by[c as usize] |= self.v.owner_kinds[o / self.v.regions];
         }
-        m
     }
 
     /// Kinds moved by `player` or a teammate: pieces he may not take, which never
@@ -99,12 +102,18 @@ impl Position {
         if !self.v.rules.teams {
             return self.friends_of(player);
         }
-        let team = self.v.rules.team[player as usize];
+        let team = self.v.rules.team[player as usize] as u32;
+        self.kinds_moved_by(team)
+    }
+
+    /// Kinds moved by the players of `set` (a bit per player).
+    #[inline]
+    fn kinds_moved_by(&self, set: u32) -> u64 {
+        let mut set = set & ((1u32 << self.v.player_count()) - 1);
         let mut m = 0;
-        for (o, &c) in self.control.iter().enumerate() {
-            if team & (1 << c) != 0 {
-                m |= self.v.owner_kinds[o / self.v.regions];
-            }
+        while set != 0 {
+            m |= self.moved_by[set.trailing_zeros() as usize];
+            set &= set - 1;
         }
         m
     }
@@ -119,14 +128,8 @@ impl Position {
     /// not of his team).
     #[inline]
     pub(crate) fn attackers_of(&self, player: Player) -> u64 {
-        let mut m = 0;
-        let team = self.team_of(player);
-        for (o, &c) in self.control.iter().enumerate() {
-            if team & (1 << c) == 0 && self.eliminated & (1 << c) == 0 {
-                m |= self.v.owner_kinds[o / self.v.regions];
-            }
-        }
-        m
+        let team = self.team_of(player) as u32;
+        self.kinds_moved_by(!team & !(self.eliminated as u32))
     }
 
     /// The cells of the royal pieces the check rule guards for `player`: his own, or

@@ -394,6 +394,7 @@ impl Reader<'_> {
                     let (o, c) = (self.player(o, at)?, self.player(c, at)?);
                     pos.control[o as usize * self.v.regions] = c;
                 }
+                pos.recount_control();
             }
             "lost" => {
                 for pair in pairs() {

@@ -186,7 +186,8 @@ impl Position {
             return;
         }
         let v = Arc::clone(&self.v);
-        let present = kinds_in(list);
+        let needs_any = v.rules.filters.iter().any(|f| f.needs != 0);
+        let present = if needs_any { kinds_in(list) } else { 0 };
         let (counting, nested) = (self.perft_counting, self.in_can);
         let applies = |f: &&super::Filter| {
             !f.must
@@ -195,6 +196,10 @@ impl Position {
                 && !(f.costly && nested)
         };
         for f in v.rules.filters.iter().filter(applies) {
+            if let Cond::GivesCheck(whose) = f.cond {
+                self.forbid_checks(whose, player, list);
+                continue;
+            }
             // A move of a kind the condition does not hold for (a quiet move under
             // `forbid promotes and ...`) is kept without reading the condition.
             let needs = f.needs;
@@ -202,6 +207,29 @@ impl Position {
                 needs & !kind_of(&m) != 0 || !p.filter_holds(&f.cond, m, player)
             });
         }
+    }
+
+    /// `forbid gives check` (Racing Kings): the players it is about are found once
+    /// for the list, and each move is read from the check cells when they can tell.
+    fn forbid_checks(&mut self, whose: Whose, player: Player, list: &mut MoveList) {
+        let cond = Cond::GivesCheck(whose);
+        let scope = Scope {
+            subject: player,
+            mover: player,
+            facts: None,
+        };
+        let set = self.players_of(whose, &scope) & !(1 << player);
+        self.retain(list, |p, m| {
+            let fast = if p.checks_on_board(m, player, whose) {
+                p.gives_check_fast(m, player, set)
+            } else {
+                None
+            };
+            match fast {
+                Some(check) => !check,
+                None => !p.filter_holds(&cond, m, player),
+            }
+        });
     }
 
     /// True when a `refuse` rule takes `m`, a move perft counts here, out of play: the
