@@ -385,6 +385,9 @@ impl Position {
         let mined = |p: &Position, c: Cell| !COMMON && p.mined(c);
         let blockable = check == Check::Single && !flanks;
         let royal_kinds = self.v.royal_kinds;
+        // A plain move onto an empty cell takes nothing: an `unless` met only by a
+        // capture (`captures royal`) is not read for it.
+        let unless_by_capture = self.v.rules.unless_needs_capture;
         let pins = fast && !self.pinned.is_empty();
         let mut w = 0;
         for r in 0..list.len() {
@@ -406,7 +409,10 @@ impl Position {
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !mined(self, m.to);
             let legal = if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
                 self.try_move(me, m, count)
-            } else if unless && self.unless_holds_before(me, m) {
+            } else if unless
+                && (target != 0 || !unless_by_capture)
+                && self.unless_holds_before(me, m)
+            {
                 true
             } else if !fast {
                 self.survives_on_board(me, m, royal, attackers)
