@@ -408,7 +408,16 @@ impl Position {
             let drop =
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !mined(self, m.to);
             let legal = if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
-                self.try_move(me, m, count)
+                // A capture that explodes is read on the board when it can be.
+                let lifted = if explodes && on_board && (plain || m.kind == mk::EP_CAPTURE) {
+                    self.blast_survives(me, m, &[royal], attackers)
+                } else {
+                    None
+                };
+                match lifted {
+                    Some(legal) => legal,
+                    None => self.try_move(me, m, count),
+                }
             } else if unless
                 && (target != 0 || !unless_by_capture)
                 && self.unless_holds_before(me, m)

@@ -43,6 +43,7 @@
 #![deny(missing_docs)]
 
 mod attacks;
+mod blast;
 mod castling;
 mod cellset;
 mod check;
