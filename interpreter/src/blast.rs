@@ -137,8 +137,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::RandomMover;
-    use crate::testing::{compile, CHESS_BOARD, CHESS_RULES};
+    use crate::testing::{compile, random_games_match_making, CHESS_BOARD, CHESS_RULES};
     use crate::Position;
 
     /// Atomic chess as `variants/atomic` writes it.
@@ -155,22 +154,10 @@ mod tests {
     /// making every capture.
     #[test]
     fn lifted_blasts_agree_with_making_the_captures() {
-        let v = atomic();
         let mut captures = 0;
-        for seed in 0..60 {
-            let mut p = Position::start(&v);
-            let mut rng = RandomMover::new(seed);
-            for _ in 0..150 {
-                let fast = p.every_move();
-                let made = p.every_move_by_making();
-                assert_eq!(fast[..], made[..], "seed {seed}: {p:?}");
-                captures += fast.iter().filter(|&&m| p.takes_piece(m)).count();
-                if fast.is_empty() {
-                    break;
-                }
-                p.make(fast[rng.below(fast.len())]);
-            }
-        }
+        random_games_match_making(&atomic(), 60, 150, |p, moves| {
+            captures += moves.iter().filter(|&&m| p.takes_piece(m)).count();
+        });
         assert!(captures > 2000, "only {captures} captures met");
     }
 

@@ -1,6 +1,7 @@
 //! Helpers for unit tests: compiling variants from text.
 
-use crate::{Error, Variant};
+use crate::search::RandomMover;
+use crate::{Error, MoveList, Position, Variant};
 use dsl::SourceFile;
 use std::sync::Arc;
 
@@ -70,4 +71,30 @@ pub(crate) fn variant(name: &str) -> Arc<Variant> {
     Variant::load(&path, &[])
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .variant
+}
+
+/// Random games of `v` (seeds `0..games`, at most `plies` plies each) in which every
+/// legal-move list equals the one found by making every move
+/// ([`Position::every_move_by_making`]): the oracle of the shortcuts that read a move
+/// without making it. `visit` sees each position with its moves.
+pub(crate) fn random_games_match_making(
+    v: &Arc<Variant>,
+    games: u64,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &MoveList),
+) {
+    for seed in 0..games {
+        let mut p = Position::start(v);
+        let mut rng = RandomMover::new(seed);
+        for _ in 0..plies {
+            let fast = p.every_move();
+            let made = p.every_move_by_making();
+            assert_eq!(fast[..], made[..], "seed {seed}: {p:?}");
+            visit(&p, &fast);
+            if fast.is_empty() {
+                break;
+            }
+            p.make(fast[rng.below(fast.len())]);
+        }
+    }
 }

@@ -207,8 +207,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::RandomMover;
-    use crate::testing::{compile, CHESS_BOARD, CHESS_RULES};
+    use crate::testing::{compile, random_games_match_making, CHESS_BOARD, CHESS_RULES};
     use crate::Position;
 
     /// Chess with filters that ask about the position after the move: counts of
@@ -237,28 +236,15 @@ mod tests {
     /// over random games that reach promotions, en passant and captures.
     #[test]
     fn foreseen_filters_agree_with_making_the_moves() {
-        let (v, plain) = (filtered_chess(true), filtered_chess(false));
+        let plain = filtered_chess(false);
         let (mut refused, mut promotions) = (0, 0);
-        for seed in 0..40 {
-            let mut p = Position::start(&v);
-            let mut rng = RandomMover::new(seed);
-            for _ in 0..160 {
-                let fast = p.every_move();
-                let made = p.every_move_by_making();
-                assert_eq!(fast[..], made[..], "seed {seed}: {p:?}");
-                let unfiltered = Position::from_str(&plain, &p.to_string())
-                    .expect("the same position without the filters")
-                    .every_move();
-                refused += unfiltered.len() - fast.len();
-                promotions += fast.iter().filter(|m| m.promotion().is_some()).count();
-                if fast.is_empty() {
-                    break;
-                }
-                let m = fast[rng.below(fast.len())];
-                p.make(m);
-            }
-        }
-        eprintln!("refused {refused} promotions {promotions}");
+        random_games_match_making(&filtered_chess(true), 40, 160, |p, moves| {
+            let unfiltered = Position::from_str(&plain, &p.to_string())
+                .expect("the same position without the filters")
+                .every_move();
+            refused += unfiltered.len() - moves.len();
+            promotions += moves.iter().filter(|m| m.promotion().is_some()).count();
+        });
         assert!(refused > 1000, "the filters refused only {refused} moves");
         assert!(promotions > 10, "only {promotions} promotions met");
     }
