@@ -389,6 +389,9 @@ impl Position {
         // capture (`captures royal`) is not read for it.
         let unless_by_capture = self.v.rules.unless_needs_capture;
         let pins = fast && !self.pinned.is_empty();
+        // A castle of the royal whose safe cells decide it was tested when it was
+        // generated (`CastleInfo::safe_decides`).
+        let castles_decided = fast && !explodes && !unless && self.mines.is_empty();
         let mut w = 0;
         for r in 0..list.len() {
             let gated = list[r];
@@ -407,7 +410,13 @@ impl Position {
             // unblocked (a dropped royal is a new royal to keep safe).
             let drop =
                 m.kind == mk::DROP && royal_kinds & bit(m.aux as u8) == 0 && !mined(self, m.to);
-            let legal = if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
+            let legal = if m.kind == mk::CASTLE
+                && castles_decided
+                && m.from == royal
+                && self.v.castles[m.castle_index()].safe_decides
+            {
+                true
+            } else if !(plain || drop) || !on_board || explodes && !self.explodes_nothing(m) {
                 // A capture that explodes is read on the board when it can be.
                 let lifted = if explodes && on_board && (plain || m.kind == mk::EP_CAPTURE) {
                     self.blast_survives(me, m, &[royal], attackers)

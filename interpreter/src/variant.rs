@@ -105,6 +105,9 @@ pub struct CastleInfo {
     pub(crate) safe: Vec<Cell>,
     /// With piece letters: the line the pieces are found on.
     pub(crate) line: Option<Box<crate::castling::CastleLine>>,
+    /// With cells: the safe cells decide the castle's legality under a plain check
+    /// rule (`compile::castles::safe_cells_decide`), so it needs no trial move.
+    pub(crate) safe_decides: bool,
 }
 
 /// The type of a rule option.

@@ -251,6 +251,7 @@ fn by_cells(c: &CastleDecl, env: &Env, cx: &mut Cx) -> Option<CastleInfo> {
             safe.push(x);
         }
     }
+    let safe_decides = safe_cells_decide(topo, [kf, kt, rf, rt], &safe);
     Some(CastleInfo {
         name: c.name.node.clone(),
         player,
@@ -263,6 +264,43 @@ fn by_cells(c: &CastleDecl, env: &Env, cx: &mut Cx) -> Option<CastleInfo> {
         empty,
         safe,
         line: None,
+        safe_decides,
+    })
+}
+
+/// True when a castle whose safe cells are not attacked leaves its king unattacked
+/// (under a check rule whose attackers slide, step and leap, with neither hops nor
+/// legs): the king's target is a safe cell, tested with both pieces still at home;
+/// after the castle only the cells it empties differ for that test, so it holds when
+/// no line from the target runs through an emptied cell to further cells before it
+/// meets the rook's target, and no emptied cell flanks an edge.
+fn safe_cells_decide(topo: &Topology, [kf, kt, rf, rt]: [Cell; 4], safe: &[Cell]) -> bool {
+    if !safe.contains(&kt) {
+        return false;
+    }
+    let emptied = |c: Cell| (c == kf || c == rf) && c != kt && c != rt;
+    if [kf, rf]
+        .iter()
+        .any(|&c| emptied(c) && topo.flank_member.contains(c))
+    {
+        return false;
+    }
+    (0..topo.dirs as u8).all(|d| {
+        let nodes = topo.ray(topo.ray_id(kt, d));
+        let mut i = 0;
+        while i < nodes.len() {
+            let n = nodes[i];
+            if n.cell == rt {
+                // The rook stands here after the castle: the branch is shut.
+                i = n.skip as usize;
+                continue;
+            }
+            if emptied(n.cell) && n.skip as usize > i + 1 {
+                return false;
+            }
+            i += 1;
+        }
+        true
     })
 }
 
@@ -375,6 +413,7 @@ fn by_letters(c: &CastleDecl, king_type: PieceType, env: &Env, cx: &mut Cx) -> O
         rook_type,
         empty: Vec::new(),
         safe: Vec::new(),
+        safe_decides: false,
         line: Some(Box::new(CastleLine {
             king_to: at(kt),
             rook_to: at(rt),
@@ -461,6 +500,28 @@ mod compiled {
         assert_eq!(names(&c[0].empty), ["d1", "c1", "b1"]);
         assert_eq!(names(&c[2].empty), ["f8", "g8"]);
         assert!(c[3].safe.is_empty());
+    }
+
+    #[test]
+    fn safe_cells_decide_unless_the_castle_opens_a_line_to_the_king() {
+        let v = crate::testing::chess();
+        assert!(v.castles().iter().all(|c| c.safe_decides));
+        // The rook leaves b1: a rook or queen on a1 would then see c1 through it.
+        let v = chess_with(
+            "piece rook R {\n slide n e s w\n}\n\
+             castle \"a\" for white: king e1 to c1, rook b1 to d1\n\
+             castle \"b\" for white: king e1 to g1, rook h1 to f1, safe none\n\
+             setup white: K e1, R b1 h1\nsetup black: K e8, R a1\n",
+        );
+        assert!(!v.castles()[0].safe_decides);
+        assert!(!v.castles()[1].safe_decides, "no safe cell");
+        let mut p = crate::Position::start(&v);
+        let castles = p
+            .legal_moves()
+            .iter()
+            .filter(|m| matches!(m.kind(), crate::MoveKind::Castle(0)))
+            .count();
+        assert_eq!(castles, 0, "the king would stand in the rook's line on c1");
     }
 
     const KR: &str = "board \"b\"\nplayer white\nplayer black\n\
