@@ -392,9 +392,27 @@ impl Position {
         // A castle of the royal whose safe cells decide it was tested when it was
         // generated (`CastleInfo::safe_decides`).
         let castles_decided = fast && !explodes && !unless && self.mines.is_empty();
+        // Out of check in the common shape most moves need no test: read without
+        // branches whether this one does (a royal's move, a pinned piece's, no
+        // ordinary move, a capture of a royal, a promotion).
+        let quick = COMMON && check == Check::None;
+        let royal_targets = u128::from(royal_kinds) << 1;
         let mut w = 0;
         for r in 0..list.len() {
             let gated = list[r];
+            if quick {
+                let target = self.board[gated.to as usize];
+                let special = (gated.from == royal)
+                    | (gated.kind > mk::CREATES_EP)
+                    | ((royal_targets >> target) & 1 != 0)
+                    | gated.changes_type()
+                    | (pins && self.pinned.contains(gated.from));
+                if !special {
+                    list.set(w, gated);
+                    w += 1;
+                    continue;
+                }
+            }
             // A move that opens a gate is legal when the same move without it is (the
             // piece entering blocks nothing for this test, as in Fairy-Stockfish).
             let m = if GATES { gated.without_gate() } else { gated };

@@ -157,6 +157,13 @@ impl Move {
         self.to
     }
 
+    /// True when the move promotes or opens a gate: a branch-free test for the
+    /// legality loop's common case.
+    #[inline(always)]
+    pub(crate) fn changes_type(self) -> bool {
+        self.promo != NO_PROMOTION
+    }
+
     /// The type the piece becomes, if it promotes.
     pub fn promotion(self) -> Option<PieceType> {
         (self.promo & GATE == 0).then_some(self.promo)
