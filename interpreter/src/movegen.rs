@@ -123,23 +123,25 @@ impl Position {
             if a.first && !self.virgin.contains(from) {
                 continue;
             }
-            match a.op {
-                Op::Targets => self.gen_targets(a, kind, from, friends, list),
-                Op::Slide => {
-                    let plain =
-                        a.min <= 1 && a.max == u16::MAX && a.into == 0 && a.takes == u64::MAX;
-                    if plain && !a.creates_ep {
-                        self.gen_plain_slide(a, kind, from, friends, list)
-                    } else {
-                        self.gen_slide(a, kind, from, friends, list)
-                    }
+            // Tested in turn rather than through a jump table: the atoms of the pieces
+            // come in an order that an indirect jump predicts worse (about 5-9% of
+            // chess perft).
+            if a.op == Op::Targets {
+                self.gen_targets(a, kind, from, friends, list)
+            } else if a.op == Op::Slide {
+                let plain = a.min <= 1 && a.max == u16::MAX && a.into == 0 && a.takes == u64::MAX;
+                if plain && !a.creates_ep {
+                    self.gen_plain_slide(a, kind, from, friends, list)
+                } else {
+                    self.gen_slide(a, kind, from, friends, list)
                 }
-                Op::Hop | Op::HopFar => self.gen_hop(a, kind, from, friends, list),
-                Op::EpCapture => {
-                    if !self.ep.is_empty() {
-                        self.gen_ep(a, from, friends, list)
-                    }
+            } else if a.op == Op::EpCapture {
+                if !self.ep.is_empty() {
+                    self.gen_ep(a, from, friends, list)
                 }
+            } else {
+                debug_assert!(matches!(a.op, Op::Hop | Op::HopFar));
+                self.gen_hop(a, kind, from, friends, list)
             }
         }
         if t.dedupe[slot] {
