@@ -13,8 +13,6 @@ use crate::ids::{bit, Cell, Player};
 use crate::moves::{mk, Move};
 use crate::position::Position;
 use crate::rules::cond::{Cond, Scope};
-use crate::rules::effect::Effect;
-use crate::rules::Subject;
 
 /// Most cells a lifted blast may clear; a larger blast is tested by making the move.
 const MAX_CLEARED: usize = 32;
@@ -57,23 +55,8 @@ impl Position {
         let victim = self.board[at as usize].checked_sub(1)?;
         // One rule explodes, read before the move; no rule hands over or removes
         // anything else.
-        let mut blast = None;
-        for r in &v.rules.after {
-            for e in &r.effects {
-                match e {
-                    Effect::Explode(x) if blast.is_none() => blast = Some((r, *x as usize)),
-                    Effect::Explode(_)
-                    | Effect::Eliminate
-                    | Effect::CaptorControls
-                    | Effect::Transfer(_) => return None,
-                    _ => {}
-                }
-            }
-        }
-        let (rule, x) = blast?;
-        if rule.subject != Subject::Mover || rule.cond.reads_after(false) {
-            return None;
-        }
+        let (r, x) = v.rules.lone_blast?;
+        let rule = &v.rules.after[r];
         let scope = Scope {
             subject: me,
             mover: me,
@@ -94,7 +77,12 @@ impl Position {
         };
         let mine = self.friends_of(me);
         let mut taken = 0u64;
-        let landing = self.landing_kind(m, me)?;
+        // Without a blast the captor stands on the target, as what it lands as.
+        let landing = if explodes {
+            0
+        } else {
+            self.landing_kind(m, me)?
+        };
         let mut fits = clear(self, m.from, &mut n) && clear(self, at, &mut n);
         if fits {
             taken |= bit(victim) & !mine;

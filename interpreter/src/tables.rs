@@ -151,6 +151,8 @@ pub(crate) struct Tables {
     pub in_place_kinds: u64,
     /// Per kind: how many stand in the setup (`only lost` promotions stop there).
     pub promo_caps: Vec<u16>,
+    /// Some promotion is `only lost`: whether it is offered depends on piece counts.
+    pub limited_promos: bool,
     /// Per `kind * cells + cell`: two rules may produce the same move, so generation
     /// removes duplicates for this piece.
     pub dedupe: Vec<bool>,

@@ -136,6 +136,7 @@ pub(crate) fn compile(active: &Active, env: &Env, t: &mut Tables, cx: &mut Cx) {
             }
         }
     }
+    t.limited_promos = t.promos.iter().any(|p| p.limited);
 }
 
 /// Fills `t.in_place`: per kind, the union of its `promote in place` rules.

@@ -126,7 +126,7 @@ impl Position {
     /// limited promotion could make the answer depend on the piece counts.
     pub(crate) fn threatens_after(&mut self, m: Move, kinds: u64) -> Option<bool> {
         let change = self.change_of(m)?;
-        if self.v.tables.promos.iter().any(|p| p.limited) {
+        if self.v.tables.limited_promos {
             return None;
         }
         let (to, from) = (m.to as usize, m.from as usize);

@@ -235,6 +235,11 @@ pub(crate) struct Rules {
     /// Derived: the check rule's `unless` condition is read before the move and met
     /// only by a capture: it never lets a move onto an empty cell through.
     pub unless_needs_capture: bool,
+    /// Derived: the one explosion of the after-move rules, as (rule index in `after`,
+    /// index in `explosions`), when it is the mover's rule read before the move and
+    /// no rule eliminates, hands over or transfers: a capture's board afterwards is
+    /// then known before it is made (`blast.rs`).
+    pub lone_blast: Option<(usize, usize)>,
 }
 
 /// `announce captures`.
@@ -298,6 +303,7 @@ impl Default for Rules {
             explodes: false,
             after_changes_board: false,
             quiet_explodes_nothing: false,
+            lone_blast: None,
             unless_needs_capture: false,
         }
     }

@@ -170,7 +170,28 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
         .filter(|x| x.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
         .all(|x| x.subject == Subject::Mover && before_and_captures(&x.cond));
     r.unless_needs_capture = r.unless.as_ref().is_some_and(before_and_captures);
+    r.lone_blast = lone_blast(&r.after);
     l.rules
+}
+
+/// See [`Rules::lone_blast`].
+fn lone_blast(after: &[Rule]) -> Option<(usize, usize)> {
+    let mut blast = None;
+    for (i, r) in after.iter().enumerate() {
+        for e in &r.effects {
+            match e {
+                Effect::Explode(x) if blast.is_none() => blast = Some((i, *x as usize)),
+                Effect::Explode(_)
+                | Effect::Eliminate
+                | Effect::CaptorControls
+                | Effect::Transfer(_) => return None,
+                _ => {}
+            }
+        }
+    }
+    let (i, x) = blast?;
+    let r = &after[i];
+    (r.subject == Subject::Mover && !r.cond.reads_after(false)).then_some((i, x))
 }
 
 /// The largest weight a `hint WORD = N` may give.
