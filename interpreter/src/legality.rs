@@ -10,11 +10,14 @@
 //! drops (a royal's move, a flank cell emptied, double check, flanked boards in check,
 //! and every move when hoppers or lame leapers attack: pins do not see their screens
 //! and legs) are tested on the board alone: the piece lifted and put down, the royal's
-//! cell looked at through the attack tables, the two cells restored. Only what the
-//! tables cannot see is made, tested and unmade: en passant, castles, captures of
-//! royals, several royals, explosions, an `unless` condition, and attackers whose
-//! captures are found by generation (`first` captures, capture filters, hops over some
-//! screens only). [`Position::probe_count`] counts those.
+//! cell looked at through the attack tables, the two cells restored. A castle of the
+//! royal is legal once generated when its safe cells decide it
+//! (`CastleInfo::safe_decides`: the king's target is one, and the castle opens no line
+//! to it). Captures that explode are read on the board (`blast.rs`). Only what the
+//! tables cannot see is made, tested and unmade: en passant, other castles, captures
+//! of royals, several royals, other explosions, an `unless` condition, and attackers
+//! whose captures are found by generation (`first` captures, capture filters, hops over
+//! some screens only). [`Position::probe_count`] counts those.
 
 use crate::cellset::CellSet;
 use crate::ids::{bit, Cell, Player};
