@@ -154,15 +154,7 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
     r.explodes = !r.explosions.is_empty();
     r.after_changes_board = r.explodes
         || r.mines.is_some()
-        || r.after.iter().flat_map(|x| &x.effects).any(|e| {
-            matches!(
-                e,
-                Effect::Explode(_)
-                    | Effect::Eliminate
-                    | Effect::CaptorControls
-                    | Effect::Transfer(_)
-            )
-        });
+        || r.after.iter().flat_map(|x| &x.effects).any(changes_board);
     let before_and_captures = |c: &Cond| !c.reads_after(false) && c.needs_capture();
     r.quiet_explodes_nothing = r
         .after
@@ -174,6 +166,15 @@ pub(crate) fn compile(active: &Active, env: &Env, cx: &mut Cx) -> Rules {
     l.rules
 }
 
+/// True when an after-move effect changes the board or who controls it beyond the
+/// move itself: explosions, eliminations, control passing and transfers.
+fn changes_board(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Explode(_) | Effect::Eliminate | Effect::CaptorControls | Effect::Transfer(_)
+    )
+}
+
 /// See [`Rules::lone_blast`].
 fn lone_blast(after: &[Rule]) -> Option<(usize, usize)> {
     let mut blast = None;
@@ -181,10 +182,7 @@ fn lone_blast(after: &[Rule]) -> Option<(usize, usize)> {
         for e in &r.effects {
             match e {
                 Effect::Explode(x) if blast.is_none() => blast = Some((i, *x as usize)),
-                Effect::Explode(_)
-                | Effect::Eliminate
-                | Effect::CaptorControls
-                | Effect::Transfer(_) => return None,
+                e if changes_board(e) => return None,
                 _ => {}
             }
         }
