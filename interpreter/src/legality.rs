@@ -61,6 +61,17 @@ struct LoopShape {
     flanks: bool,
 }
 
+/// A [`LoopShape`] of the common kind out of check ([`Position::quiet_shape`]).
+#[derive(Clone, Copy)]
+pub(crate) struct QuietShape(LoopShape);
+
+impl QuietShape {
+    /// The royal whose safety the check rule keeps.
+    pub(crate) fn royal(&self) -> Cell {
+        self.0.royal
+    }
+}
+
 impl PinLines<'_> {
     /// Records that the piece on `pinned` is pinned by the piece on node `pinner` of
     /// `nodes`: it may move to the pinner's cell or a cell between it and the royal.
@@ -302,10 +313,34 @@ impl Position {
     /// loop then never looks at gates).
     #[inline(always)]
     fn filter_legal_as<const GATES: bool>(&mut self, me: Player, list: &mut MoveList) {
+        let Some(shape) = self.loop_shape(me) else {
+            return;
+        };
+        // The common case (no gates, explosions, `unless`, flanks or mines) runs the
+        // same loop with those branches compiled out.
+        if !GATES && self.common_shape(&shape) {
+            self.legality_loop::<false, true>(me, list, shape);
+        } else {
+            self.legality_loop::<GATES, false>(me, list, shape);
+        }
+    }
+
+    /// True when `shape` is the common one: pins and checkers decide, and there are no
+    /// explosions, `unless`, flanks or mines (gates are the caller's to rule out).
+    #[inline(always)]
+    fn common_shape(&self, shape: &LoopShape) -> bool {
+        shape.fast && !shape.explodes && !shape.unless && !shape.flanks && self.mines.is_empty()
+    }
+
+    /// What the legality loop needs to know of `me`'s position: his royal, the
+    /// attackers, whether pins and checkers decide and, when they do, the pins and
+    /// checks (found here). `None` when `me` has no royal: every move is legal.
+    #[inline(always)]
+    fn loop_shape(&mut self, me: Player) -> Option<LoopShape> {
         let mut royals = [0 as Cell; 8];
         let count = self.royals_of(me, &mut royals);
         if count == 0 {
-            return;
+            return None;
         }
         let attackers = self.attackers_of(me);
         // An `unless` condition about the move alone (`captures royal`) is read before
@@ -342,7 +377,7 @@ impl Position {
         } else {
             Check::Multiple
         };
-        let shape = LoopShape {
+        Some(LoopShape {
             royal,
             attackers,
             count,
@@ -353,14 +388,23 @@ impl Position {
             unless,
             // In check on a flanked board a move may block by filling a flank.
             flanks: self.v.topo.has_flanks(),
-        };
-        // The common case (no gates, explosions, `unless`, flanks or mines) runs the
-        // same loop with those branches compiled out.
-        if !GATES && fast && !explodes && !unless && !shape.flanks && self.mines.is_empty() {
-            self.legality_loop::<false, true>(me, list, shape);
-        } else {
-            self.legality_loop::<GATES, false>(me, list, shape);
-        }
+        })
+    }
+
+    /// For [`crate::leaf_count`]: when the check rule's filter of `me`'s moves has
+    /// the common shape and `me` is not in check, the shape, with the pins found. Then
+    /// an ordinary move (a target or slide atom's, not promoting, taking no royal) of
+    /// a piece that is neither the royal nor pinned is legal without a test, and
+    /// [`Position::keep_legal_quiet`] decides the others.
+    pub(crate) fn quiet_shape(&mut self, me: Player) -> Option<QuietShape> {
+        let shape = self.loop_shape(me)?;
+        (shape.check == Check::None && self.common_shape(&shape)).then_some(QuietShape(shape))
+    }
+
+    /// Keeps the legal moves of `list` in the position [`Position::quiet_shape`] read
+    /// (nothing is read again).
+    pub(crate) fn keep_legal_quiet(&mut self, me: Player, shape: QuietShape, list: &mut MoveList) {
+        self.legality_loop::<false, true>(me, list, shape.0);
     }
 
     /// Keeps the legal moves of `list` (see [`Position::filter_legal_as`]); with

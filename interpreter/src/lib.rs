@@ -54,6 +54,7 @@ mod error;
 mod fen;
 mod hands;
 mod ids;
+mod leaf_count;
 mod legality;
 mod long;
 mod mate;

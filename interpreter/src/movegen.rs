@@ -24,6 +24,22 @@ fn target_ok(rule: u8, sq: u8, friends: u64, takes: u64) -> bool {
     }
 }
 
+/// Where the moves of targets and slides go: a list ([`MoveList`], one move per
+/// promotion choice) or a count ([`crate::leaf_count`]). Generic, so that each
+/// generator is compiled once for each and the list's path stays as it was.
+pub(crate) trait MoveSink {
+    /// Takes move `m` of a piece of `kind`; `target` is what stands on its target
+    /// (a board entry: 0 empty, else kind + 1).
+    fn put(&mut self, pos: &Position, kind: Kind, m: Move, target: u8);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn put(&mut self, pos: &Position, kind: Kind, m: Move, _target: u8) {
+        pos.emit(kind, m, self);
+    }
+}
+
 impl Position {
     /// Appends the pseudo-legal moves of the player to move.
     pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
@@ -39,6 +55,16 @@ impl Position {
             }
             return;
         }
+        self.gen_besides_pieces(list);
+    }
+
+    /// Appends the moves of the player to move that are not his pieces' own moves:
+    /// in-place promotions, castles and drops.
+    #[inline]
+    pub(crate) fn gen_besides_pieces(&self, list: &mut MoveList) {
+        let me = self.to_move;
+        let friends = self.friends_of(me);
+        let side = self.untakeable(me);
         let mut in_place = self.v.tables.in_place_kinds & friends & self.present;
         while in_place != 0 {
             let kind = in_place.trailing_zeros() as Kind;
@@ -123,35 +149,61 @@ impl Position {
             if a.first && !self.virgin.contains(from) {
                 continue;
             }
-            // Tested in turn rather than through a jump table: the atoms of the pieces
-            // come in an order that an indirect jump predicts worse (about 5-9% of
-            // chess perft).
-            if a.op == Op::Targets {
-                self.gen_targets(a, kind, from, friends, list)
-            } else if a.op == Op::Slide {
-                let plain = a.min <= 1 && a.max == u16::MAX && a.into == 0 && a.takes == u64::MAX;
-                if plain && !a.creates_ep {
-                    self.gen_plain_slide(a, kind, from, friends, list)
-                } else {
-                    self.gen_slide(a, kind, from, friends, list)
-                }
-            } else if a.op == Op::EpCapture {
-                if !self.ep.is_empty() {
-                    self.gen_ep(a, from, friends, list)
-                }
-            } else {
-                debug_assert!(matches!(a.op, Op::Hop | Op::HopFar));
-                self.gen_hop(a, kind, from, friends, list)
-            }
+            self.gen_atom(a, kind, from, friends, list);
         }
         if t.dedupe[slot] {
             list.dedupe_from(start);
         }
     }
 
+    /// The moves of one atom of a piece (its `first` condition already met).
+    #[inline(always)]
+    pub(crate) fn gen_atom(
+        &self,
+        a: &Atom,
+        kind: Kind,
+        from: Cell,
+        friends: u64,
+        list: &mut MoveList,
+    ) {
+        // Tested in turn rather than through a jump table: the atoms of the pieces
+        // come in an order that an indirect jump predicts worse (about 5-9% of chess
+        // perft).
+        if a.op == Op::Targets {
+            self.gen_targets(a, kind, from, friends, list)
+        } else if a.op == Op::Slide {
+            self.gen_any_slide(a, kind, from, friends, list)
+        } else if a.op == Op::EpCapture {
+            if !self.ep.is_empty() {
+                self.gen_ep(a, from, friends, list)
+            }
+        } else {
+            debug_assert!(matches!(a.op, Op::Hop | Op::HopFar));
+            self.gen_hop(a, kind, from, friends, list)
+        }
+    }
+
+    /// The moves of a slide atom, by the plain walk when it needs no more.
+    #[inline(always)]
+    pub(crate) fn gen_any_slide<S: MoveSink>(
+        &self,
+        a: &Atom,
+        kind: Kind,
+        from: Cell,
+        friends: u64,
+        sink: &mut S,
+    ) {
+        let plain = a.min <= 1 && a.max == u16::MAX && a.into == 0 && a.takes == u64::MAX;
+        if plain && !a.creates_ep {
+            self.gen_plain_slide(a, kind, from, friends, sink)
+        } else {
+            self.gen_slide(a, kind, from, friends, sink)
+        }
+    }
+
     /// Pushes a move, one per promotion choice when the target promotes.
     #[inline(always)]
-    fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
+    pub(crate) fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
         if self.captures_only && self.board[m.to as usize] == 0 && m.kind != mk::EP_CAPTURE {
             return;
         }
@@ -177,7 +229,14 @@ impl Position {
         }
     }
 
-    fn gen_targets(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+    pub(crate) fn gen_targets<S: MoveSink>(
+        &self,
+        a: &Atom,
+        kind: Kind,
+        from: Cell,
+        friends: u64,
+        sink: &mut S,
+    ) {
         let v = &*self.v;
         let t = &v.tables;
         for x in t.targets_of(a) {
@@ -193,13 +252,20 @@ impl Position {
             } else {
                 Move::new(from, x.to, mk::NORMAL, 0)
             };
-            self.emit(kind, m, list);
+            sink.put(self, kind, m, sq);
         }
     }
 
     /// The common slide: any distance, no zone, no flanks on the way.
     #[inline]
-    fn gen_plain_slide(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+    fn gen_plain_slide<S: MoveSink>(
+        &self,
+        a: &Atom,
+        kind: Kind,
+        from: Cell,
+        friends: u64,
+        sink: &mut S,
+    ) {
         let v = &*self.v;
         let topo = &v.topo;
         let board = &self.board[..];
@@ -216,12 +282,12 @@ impl Position {
                 let sq = board[n.cell as usize];
                 if sq == 0 {
                     if a.to & to::EMPTY != 0 {
-                        self.emit(kind, Move::new(from, n.cell, mk::NORMAL, 0), list);
+                        sink.put(self, kind, Move::new(from, n.cell, mk::NORMAL, 0), 0);
                     }
                     i += 1;
                 } else {
                     if target_ok(a.to, sq, friends, u64::MAX) {
-                        self.emit(kind, Move::new(from, n.cell, mk::NORMAL, 0), list);
+                        sink.put(self, kind, Move::new(from, n.cell, mk::NORMAL, 0), sq);
                     }
                     i = n.skip as usize;
                 }
@@ -230,7 +296,7 @@ impl Position {
     }
 
     /// Slides with a range, an `into` zone or en-passant creation.
-    fn gen_slide(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, list: &mut MoveList) {
+    fn gen_slide<S: MoveSink>(&self, a: &Atom, kind: Kind, from: Cell, friends: u64, sink: &mut S) {
         let v = &*self.v;
         let t = &v.tables;
         let topo = &v.topo;
@@ -261,7 +327,7 @@ impl Position {
                     } else {
                         Move::new(from, n.cell, mk::NORMAL, 0)
                     };
-                    self.emit(kind, m, list);
+                    sink.put(self, kind, m, sq);
                 }
                 i = if sq == 0 { i + 1 } else { n.skip as usize };
             }

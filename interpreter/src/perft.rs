@@ -2,7 +2,8 @@
 //! generation.
 //!
 //! The tree is that of every move the rules allow ([`Position::every_move_into`]: with
-//! turn tracks, the moves of every track). The last ply is bulk-counted: at depth 1 the legal moves are counted, not made.
+//! turn tracks, the moves of every track). The last ply is bulk-counted: at depth 1 the legal moves are counted, not made
+//! (and where the check rule allows, not even listed: `leaf_count.rs`).
 //! A finished game has no moves; repetition, quiet-move and material rules are not
 //! applied (as in Fairy-Stockfish), so counts compare with other engines.
 
@@ -27,10 +28,10 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 fn walk(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.perft_moves_into(list);
     if depth == 1 {
-        return list.len() as u64;
+        return pos.perft_count(list);
     }
+    pos.perft_moves_into(list);
     let mut nodes = 0;
     for &m in list.iter() {
         pos.make(m);

@@ -12,6 +12,7 @@ mod attacks;
 mod betza;
 mod castles;
 pub(crate) mod colours;
+mod countable;
 pub(crate) mod cx;
 pub(crate) mod dirsets;
 mod frame;
@@ -195,6 +196,7 @@ impl Variant {
         let compiled = fits.then(|| {
             let c = atoms::compile(&active, &env, &mut tables, &mut cx);
             promote::compile(&active, &env, &mut tables, &mut cx);
+            countable::mark(&mut tables, &topo, kinds);
             c
         });
         let hand_rules = if fits {

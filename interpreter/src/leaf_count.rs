@@ -1,0 +1,141 @@
+//! Counting the legal moves of a position without listing them: perft's last ply.
+//!
+//! Perft counts the moves at its last ply and makes none of them. Out of check, in
+//! the common shape of the check rule (one royal, pins and checkers decide; see
+//! `legality.rs`), an ordinary move of a piece that is neither the royal nor pinned is
+//! legal without a test. Such moves of countable atoms (`Atom::countable`: targets and
+//! slides that promote no piece) are counted as they are found and never stored or
+//! filtered. Everything else, the royal's and pinned pieces' moves, other atoms,
+//! captures of a royal, castles, in-place promotions and drops, goes through the usual
+//! list and legality loop. Any other rule shape takes the usual path whole.
+
+use crate::ids::{bit, Kind};
+use crate::movegen::MoveSink;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::tables::Op;
+
+/// Counts moves taken without a test; a capture of a royal goes to the list, to be
+/// tested (control of the royal may change).
+struct Counter<'a> {
+    count: u64,
+    royals: u64,
+    list: &'a mut MoveList,
+}
+
+impl MoveSink for Counter<'_> {
+    #[inline(always)]
+    fn put(&mut self, _pos: &Position, _kind: Kind, m: Move, target: u8) {
+        if target != 0 && self.royals & bit(target - 1) != 0 {
+            self.list.push(m);
+        } else {
+            self.count += 1;
+        }
+    }
+}
+
+impl Position {
+    /// The number of moves [`Position::perft_moves_into`] lists (`list` is scratch
+    /// space).
+    pub(crate) fn perft_count(&mut self, list: &mut MoveList) -> u64 {
+        if let Some(n) = self.count_quiet(list) {
+            return n;
+        }
+        self.perft_moves_into(list);
+        list.len() as u64
+    }
+
+    /// True when the moves of the player to move are his pieces' moves, castles,
+    /// in-place promotions and drops, filtered by the check rule alone.
+    fn filtered_by_check_alone(&self) -> bool {
+        let v = &*self.v;
+        self.turns.is_empty()
+            && self.finish.is_none()
+            && self.refused.is_none()
+            && !self.captures_only
+            && !v.rules.allow_pass
+            && v.rules.filters.is_empty()
+            && v.rules.transfer.is_none()
+            && v.hands.gate_kinds == 0
+            && self.check_applies(self.to_move)
+    }
+
+    /// The count, when the position has the shape described in the module notes and
+    /// some move; `None` otherwise.
+    fn count_quiet(&mut self, list: &mut MoveList) -> Option<u64> {
+        if !self.filtered_by_check_alone() {
+            return None;
+        }
+        let me = self.to_move;
+        let shape = self.quiet_shape(me)?;
+        let royal = shape.royal();
+        list.clear();
+        let mut counter = Counter {
+            count: 0,
+            royals: self.v.royal_kinds,
+            list,
+        };
+        let side = self.untakeable(me);
+        let mut kinds = self.friends_of(me) & self.present;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            for &from in self.pieces_of(kind) {
+                if from == royal || self.pinned.contains(from) {
+                    self.gen_piece(kind, from, side, counter.list);
+                    continue;
+                }
+                let t = &self.v.tables;
+                for a in t.atoms(t.slot(kind, from)) {
+                    if a.first && !self.virgin.contains(from) {
+                        continue;
+                    }
+                    if !a.countable {
+                        self.gen_atom(a, kind, from, side, counter.list);
+                    } else if a.op == Op::Targets {
+                        self.gen_targets(a, kind, from, side, &mut counter);
+                    } else {
+                        self.gen_any_slide(a, kind, from, side, &mut counter);
+                    }
+                }
+            }
+        }
+        let counted = counter.count;
+        self.gen_besides_pieces(list);
+        self.keep_legal_quiet(me, shape, list);
+        let n = counted + list.len() as u64;
+        // No move: whether the player passes is the usual path's to say.
+        (n != 0).then_some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+    use crate::testing::chess;
+    use crate::Position;
+
+    /// The count equals the length of the list in positions with pins, checks,
+    /// castles, en passant, promotions and captures of a royal.
+    #[test]
+    fn counts_what_the_list_holds() {
+        let v = chess();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2q w - - 0 1",
+            "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        ] {
+            let mut p = Position::from_str(&v, fen).unwrap();
+            let mut list = MoveList::new();
+            p.perft_moves_into(&mut list);
+            let listed = list.len() as u64;
+            let mut scratch = MoveList::new();
+            assert_eq!(p.perft_count(&mut scratch), listed, "{fen}");
+        }
+    }
+}
