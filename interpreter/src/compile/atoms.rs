@@ -334,8 +334,29 @@ impl Builder<'_, '_, '_> {
                 }
             });
         }
-        if self.t.targets.len() + found.len() > MAX_TARGETS {
+        let Some(needs) = self.push_targets(r, &found, classes) else {
             return;
+        };
+        if let Some(atk) = atk {
+            atk.steps.extend(singles.iter().copied());
+            for (c, need) in needs {
+                if multi.contains(&c) {
+                    atk.leaps.push((c, need));
+                }
+            }
+        }
+    }
+
+    /// Pushes the targets `found` and their atom (none when there are none); returns
+    /// each target's conditions. `None` when the table of targets would overflow.
+    fn push_targets(
+        &mut self,
+        r: &Rule,
+        found: &[Found],
+        classes: &mut Vec<(Cell, u8)>,
+    ) -> Option<Vec<(Cell, u32)>> {
+        if self.t.targets.len() + found.len() > MAX_TARGETS {
+            return None;
         }
         let start = self.t.targets.len() as u32;
         let class = if r.op == Op::EpCapture {
@@ -344,7 +365,7 @@ impl Builder<'_, '_, '_> {
             r.to
         };
         let mut needs = Vec::new();
-        for (to_cell, alts, passed) in &found {
+        for (to_cell, alts, passed) in found {
             let need = self.t.add_need(alts);
             needs.push((*to_cell, need));
             let ep = if r.creates_ep {
@@ -359,19 +380,16 @@ impl Builder<'_, '_, '_> {
             });
             classes.push((*to_cell, class));
         }
-        if let Some(atk) = atk {
-            atk.steps.extend(singles.iter().copied());
-            for (c, need) in needs {
-                if multi.contains(&c) {
-                    atk.leaps.push((c, need));
-                }
-            }
-        }
         if found.is_empty() {
-            return;
+            return Some(needs);
         }
+        let op = if r.op == Op::EpCapture {
+            Op::EpCapture
+        } else {
+            Op::Targets
+        };
         self.t.atoms.push(Atom {
-            op: r.op,
+            op,
             to: r.to,
             first: r.first,
             creates_ep: r.creates_ep,
@@ -385,6 +403,42 @@ impl Builder<'_, '_, '_> {
             takes: r.takes,
             over: r.over,
         });
+        Some(needs)
+    }
+
+    /// The targets of a short slide (at most [`SHORT_SLIDE`] steps) on a board without
+    /// seams: each cell it may stop on, on the condition that the cells before it on
+    /// the way are empty and its flanks open. Generating them is a short list, not a
+    /// walk of the whole ray (a pawn's double step).
+    fn short_slide_targets(
+        &mut self,
+        r: &Rule,
+        dirs: u32,
+        owner: Player,
+        cell: Cell,
+    ) -> Vec<Found> {
+        let topo = self.env.topo;
+        let into = r.into.as_ref().map(|z| &z[owner as usize]);
+        let mut found: Vec<Found> = Vec::new();
+        for d in dirs_of(dirs) {
+            let ray = topo.ray(topo.ray_id(cell, d));
+            for (i, n) in ray.iter().enumerate() {
+                if n.depth < r.min || n.depth > r.max || into.is_some_and(|z| !z.contains(n.cell)) {
+                    continue;
+                }
+                let passed = topo.passed(ray, i);
+                let alt = (passed.clone(), topo.path_flanks(ray, i));
+                match found.iter_mut().find(|f| f.0 == n.cell) {
+                    Some(f) => {
+                        if !f.1.contains(&alt) {
+                            f.1.push(alt);
+                        }
+                    }
+                    None => found.push((n.cell, vec![alt], passed)),
+                }
+            }
+        }
+        found
     }
 
     /// Slides and hops: a list of rays.
@@ -406,6 +460,24 @@ impl Builder<'_, '_, '_> {
             Some(z) => self.zone_id(&z[owner as usize]),
             None => 0,
         };
+        // A short slide is generated as a list of targets; its attacks are still
+        // recorded as a slide's.
+        let short = r.op == Op::Slide && r.max <= SHORT_SLIDE && !topo.has_stops();
+        if short {
+            let found = self.short_slide_targets(r, dirs, owner, cell);
+            if self.push_targets(r, &found, classes).is_none() || found.is_empty() {
+                return;
+            }
+            if let Some(atk) = atk {
+                atk.slides.push(SlideAttack {
+                    dirs,
+                    min: r.min,
+                    max: r.max,
+                    into,
+                });
+            }
+            return;
+        }
         let start = self.t.ray_ids.len() as u32;
         let ep = self.t.ep_ids.len() as u32;
         let min_depth = if r.op == Op::Slide {
@@ -495,6 +567,9 @@ impl Builder<'_, '_, '_> {
         });
     }
 }
+
+/// The longest slide generated as a list of targets (`Builder::short_slide_targets`).
+const SHORT_SLIDE: u16 = 2;
 
 /// Calls `f` with every direction sequence that picks one choice per path element.
 fn for_each_sequence(
