@@ -101,7 +101,7 @@ impl Position {
             }
         }
         let counted = counter.count;
-        self.gen_besides_pieces(list);
+        self.gen_besides_pieces(Some(royal), list);
         self.keep_legal_quiet(me, shape, list);
         let n = counted + list.len() as u64;
         // No move: whether the player passes is the usual path's to say.

@@ -55,13 +55,14 @@ impl Position {
             }
             return;
         }
-        self.gen_besides_pieces(list);
+        self.gen_besides_pieces(None, list);
     }
 
     /// Appends the moves of the player to move that are not his pieces' own moves:
-    /// in-place promotions, castles and drops.
+    /// in-place promotions, castles and drops. `safe`: a cell known not to be
+    /// attacked (his royal's, out of check), which castles need not test again.
     #[inline]
-    pub(crate) fn gen_besides_pieces(&self, list: &mut MoveList) {
+    pub(crate) fn gen_besides_pieces(&self, safe: Option<Cell>, list: &mut MoveList) {
         let me = self.to_move;
         let friends = self.friends_of(me);
         let side = self.untakeable(me);
@@ -71,7 +72,7 @@ impl Position {
             in_place &= in_place - 1;
             self.gen_in_place(kind, side, list);
         }
-        self.gen_castles(me, friends, list);
+        self.gen_castles(me, friends, safe, list);
         if self.v.hands.on {
             self.gen_from_hand(me, list);
         }
@@ -416,7 +417,7 @@ impl Position {
 
     /// Castles whose pieces are unmoved, whose cells are empty and whose safe cells
     /// no opponent attacks.
-    fn gen_castles(&self, me: crate::Player, friends: u64, list: &mut MoveList) {
+    fn gen_castles(&self, me: crate::Player, friends: u64, safe: Option<Cell>, list: &mut MoveList) {
         let v = &*self.v;
         if v.castles.is_empty() {
             return;
@@ -424,6 +425,9 @@ impl Position {
         let mut attackers = None;
         // The king's cell is on the path of both of his castles: each cell is tested once.
         let mut seen = SeenCells::default();
+        if let Some(cell) = safe {
+            seen.attacked(cell, || false);
+        }
         for (i, c) in v.castles.iter().enumerate() {
             let king = v.kind(c.king_type, c.player);
             let rook = v.kind(c.rook_type, c.player);
