@@ -1,9 +1,9 @@
 //! Counting the legal moves of a position without listing them: perft's last ply.
 //!
-//! Perft counts the moves at its last ply and makes none of them. Out of check, in
-//! the common shape of the check rule (one royal, pins and checkers decide; see
-//! `legality.rs`), an ordinary move of a piece that is neither the royal nor pinned is
-//! legal without a test. Such moves of countable atoms (`Atom::countable`: targets and
+//! Perft counts the moves at its last ply and makes none of them. Without the check
+//! rule every move is legal; out of check in the common shape of the check rule (one
+//! royal, pins and checkers decide; see `legality.rs`), an ordinary move of a piece
+//! that is neither the royal nor pinned is legal without a test. Such moves of countable atoms (`Atom::countable`: targets and
 //! slides that promote no piece) are counted as they are found and never stored or
 //! filtered. Everything else, the royal's and pinned pieces' moves, other atoms,
 //! captures of a royal, castles, in-place promotions and drops, goes through the usual
@@ -46,7 +46,8 @@ impl Position {
     }
 
     /// True when the moves of the player to move are his pieces' moves, castles,
-    /// in-place promotions and drops, filtered by the check rule alone.
+    /// in-place promotions and drops, filtered by the check rule alone (when it
+    /// applies).
     fn filtered_by_check_alone(&self) -> bool {
         let v = &*self.v;
         self.turns.is_empty()
@@ -57,7 +58,6 @@ impl Position {
             && v.rules.filters.is_empty()
             && v.rules.transfer.is_none()
             && v.hands.gate_kinds == 0
-            && self.check_applies(self.to_move)
     }
 
     /// The count, when the position has the shape described in the module notes and
@@ -67,12 +67,21 @@ impl Position {
             return None;
         }
         let me = self.to_move;
-        let shape = self.quiet_shape(me)?;
-        let royal = shape.royal();
+        // Without the check rule every move is legal.
+        let shape = if self.check_applies(me) {
+            Some(self.quiet_shape(me)?)
+        } else {
+            None
+        };
+        let royal = shape.map(|s| s.royal());
         list.clear();
         let mut counter = Counter {
             count: 0,
-            royals: self.v.royal_kinds,
+            royals: if shape.is_some() {
+                self.v.royal_kinds
+            } else {
+                0
+            },
             list,
         };
         let side = self.untakeable(me);
@@ -81,7 +90,7 @@ impl Position {
             let kind = kinds.trailing_zeros() as Kind;
             kinds &= kinds - 1;
             for &from in self.pieces_of(kind) {
-                if from == royal || self.pinned.contains(from) {
+                if royal.is_some_and(|r| r == from || self.pinned.contains(from)) {
                     self.gen_piece(kind, from, side, counter.list);
                     continue;
                 }
@@ -101,8 +110,10 @@ impl Position {
             }
         }
         let counted = counter.count;
-        self.gen_besides_pieces(Some(royal), list);
-        self.keep_legal_quiet(me, shape, list);
+        self.gen_besides_pieces(royal, list);
+        if let Some(shape) = shape {
+            self.keep_legal_quiet(me, shape, list);
+        }
         let n = counted + list.len() as u64;
         // No move: whether the player passes is the usual path's to say.
         (n != 0).then_some(n)
@@ -112,11 +123,20 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::moves::MoveList;
-    use crate::testing::chess;
+    use crate::search::RandomMover;
+    use crate::testing::{chess, variant};
     use crate::Position;
 
-    /// The count equals the length of the list in positions with pins, checks,
-    /// castles, en passant, promotions and captures of a royal.
+    /// The count and the length of the list, which must agree.
+    fn both(p: &mut Position) -> (u64, u64) {
+        let mut list = MoveList::new();
+        p.perft_moves_into(&mut list);
+        let listed = list.len() as u64;
+        (p.perft_count(&mut MoveList::new()), listed)
+    }
+
+    /// Positions with pins, checks, castles, en passant, promotions, mate and a
+    /// royal left attacked.
     #[test]
     fn counts_what_the_list_holds() {
         let v = chess();
@@ -131,11 +151,45 @@ mod tests {
             "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
         ] {
             let mut p = Position::from_str(&v, fen).unwrap();
-            let mut list = MoveList::new();
-            p.perft_moves_into(&mut list);
-            let listed = list.len() as u64;
-            let mut scratch = MoveList::new();
-            assert_eq!(p.perft_count(&mut scratch), listed, "{fen}");
+            let (counted, listed) = both(&mut p);
+            assert_eq!(counted, listed, "{fen}");
+        }
+    }
+
+    /// Along random games of every variant of the repository (check rule or none,
+    /// drops, hoppers, flanks, explosions, turn tracks), the count is the list's
+    /// length.
+    #[test]
+    fn counts_what_the_list_holds_in_every_variant() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| {
+                std::path::Path::new(dir)
+                    .join(n)
+                    .join(format!("{n}.rules"))
+                    .exists()
+            })
+            .collect();
+        names.sort();
+        assert!(names.len() > 20, "{names:?}");
+        for name in names {
+            let v = variant(&name);
+            for seed in 0..2 {
+                let mut p = Position::start(&v);
+                let mut rng = RandomMover::new(seed);
+                for _ in 0..80 {
+                    let (counted, listed) = both(&mut p);
+                    assert_eq!(counted, listed, "{name} seed {seed}: {p:?}");
+                    let moves = p.every_move();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.make(moves[rng.below(moves.len())]);
+                }
+            }
         }
     }
 }

@@ -417,7 +417,13 @@ impl Position {
 
     /// Castles whose pieces are unmoved, whose cells are empty and whose safe cells
     /// no opponent attacks.
-    fn gen_castles(&self, me: crate::Player, friends: u64, safe: Option<Cell>, list: &mut MoveList) {
+    fn gen_castles(
+        &self,
+        me: crate::Player,
+        friends: u64,
+        safe: Option<Cell>,
+        list: &mut MoveList,
+    ) {
         let v = &*self.v;
         if v.castles.is_empty() {
             return;
