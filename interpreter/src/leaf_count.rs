@@ -3,17 +3,20 @@
 //! Perft counts the moves at its last ply and makes none of them. Without the check
 //! rule every move is legal; out of check in the common shape of the check rule (one
 //! royal, pins and checkers decide; see `legality.rs`), an ordinary move of a piece
-//! that is neither the royal nor pinned is legal without a test. Such moves of countable atoms (`Atom::countable`: targets and
-//! slides that promote no piece) are counted as they are found and never stored or
-//! filtered. Everything else, the royal's and pinned pieces' moves, other atoms,
+//! that is neither the royal nor pinned is legal without a test. Such moves are
+//! counted, never stored or filtered: as a set of cells where the occupancy decides
+//! them (`crate::move_bits`), else as the countable atoms (`Atom::countable`: targets
+//! and slides that promote no piece) generate them. Everything else, the royal's and pinned pieces' moves, other atoms,
 //! captures of a royal, castles, in-place promotions and drops, goes through the usual
 //! list and legality loop. Any other rule shape takes the usual path whole.
 
 use crate::ids::{bit, Kind};
+use crate::move_bits::Cells;
 use crate::movegen::MoveSink;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::tables::Op;
+use std::sync::Arc;
 
 /// Counts moves taken without a test; a capture of a royal goes to the list, to be
 /// tested (control of the royal may change).
@@ -85,6 +88,11 @@ impl Position {
             list,
         };
         let side = self.untakeable(me);
+        let v = Arc::clone(&self.v);
+        let bits = v
+            .move_bits
+            .as_ref()
+            .map(|b| (b, self.occupancy(side, counter.royals)));
         let mut kinds = self.friends_of(me) & self.present;
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as Kind;
@@ -93,6 +101,15 @@ impl Position {
                 if royal.is_some_and(|r| r == from || self.pinned.contains(from)) {
                     self.gen_piece(kind, from, side, counter.list);
                     continue;
+                }
+                // Moves the occupancy decides: a set of cells, unless it takes a royal.
+                if let Some((b, (occupied, mine, royals))) = bits {
+                    if let Some(set) = b.moves(self, kind, from, occupied, mine) {
+                        if set & royals == 0 {
+                            counter.count += u64::from(set.count_ones());
+                            continue;
+                        }
+                    }
                 }
                 let t = &self.v.tables;
                 for a in t.atoms(t.slot(kind, from)) {
@@ -117,6 +134,26 @@ impl Position {
         let n = counted + list.len() as u64;
         // No move: whether the player passes is the usual path's to say.
         (n != 0).then_some(n)
+    }
+
+    /// The occupied cells, those of the kinds in `side` and those of the kinds in
+    /// `royals` outside `side`, on a board of at most [`crate::move_bits::MAX_CELLS`]
+    /// cells.
+    fn occupancy(&self, side: u64, royals: u64) -> (Cells, Cells, Cells) {
+        let (mut occupied, mut mine, mut theirs) = (0, 0, 0);
+        let mut kinds = self.present;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            let cells = self.kind_cells[kind as usize];
+            occupied |= cells;
+            if side & bit(kind) != 0 {
+                mine |= cells;
+            } else if royals & bit(kind) != 0 {
+                theirs |= cells;
+            }
+        }
+        (occupied, mine, theirs)
     }
 }
 

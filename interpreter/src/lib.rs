@@ -60,6 +60,7 @@ mod long;
 mod mate;
 mod material;
 mod mines;
+mod move_bits;
 mod movegen;
 mod moves;
 mod outcome;

@@ -225,6 +225,9 @@ pub struct Variant {
     pub(crate) tracks: crate::compile::tracks::Tracks,
     /// Pieces in hand: drops and captures to hand.
     pub(crate) hands: crate::hands::HandRules,
+    /// Pieces' moves as cell sets where the occupancy decides them (boards of at
+    /// most 128 cells): the evaluation's mobility and perft's last ply.
+    pub(crate) move_bits: Option<crate::move_bits::MoveBits>,
 }
 
 impl std::fmt::Debug for Variant {

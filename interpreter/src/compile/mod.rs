@@ -292,7 +292,8 @@ impl Variant {
             .map(|g| g.node.clone())
             .unwrap_or_else(|| board.name.clone());
         let royal_guard = royal_guard(&km.owner_kinds, km.royal_kinds, &game_rules);
-        let variant = Variant {
+        let mut variant = Variant {
+            move_bits: None,
             royal_guard,
             name,
             keys: Keys::new(kinds, board.cells.len(), nplayers, 1),
@@ -318,6 +319,7 @@ impl Variant {
             regions: 1,
             board,
         };
+        variant.move_bits = crate::move_bits::MoveBits::new(&variant);
         Ok(Loaded {
             variant: Arc::new(variant),
             warnings,

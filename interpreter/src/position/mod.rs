@@ -105,6 +105,10 @@ pub struct Position {
     pub(crate) slot: Vec<u16>,
     /// Kinds with at least one piece on the board.
     pub(crate) present: u64,
+    /// Per kind, the cells of its pieces as a set, on boards of at most
+    /// [`crate::move_bits::MAX_CELLS`] cells (else empty): kept with the piece lists,
+    /// for the move sets of `crate::move_bits`.
+    pub(crate) kind_cells: Vec<crate::move_bits::Cells>,
     /// Unmoved pieces of the kinds whose first move matters.
     pub(crate) virgin: CellSet,
     /// En-passant entries, ordered by creator.
@@ -254,6 +258,14 @@ impl Position {
             player_material: [0; dsl::limits::MAX_PLAYERS],
             slot: vec![0; cells],
             present: 0,
+            kind_cells: vec![
+                0;
+                if cells <= crate::move_bits::MAX_CELLS {
+                    kinds
+                } else {
+                    0
+                }
+            ],
             virgin: CellSet::new(cells),
             ep: Vec::new(),
             to_move: 0,
@@ -404,6 +416,7 @@ impl Position {
         self.slot[cell as usize] = n;
         self.plen[kind as usize] = n + 1;
         self.present |= crate::ids::bit(kind);
+        self.toggle_cell(kind, cell);
         self.count_material(kind, n, n + 1);
     }
 

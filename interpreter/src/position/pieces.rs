@@ -22,6 +22,7 @@ impl Position {
             self.present &= !bit(kind);
         }
         self.count_material(kind, last as u16 + 1, last as u16);
+        self.toggle_cell(kind, cell);
         self.board[cell as usize] = 0;
         self.hash ^= self.v.keys.piece(kind, cell);
         kind
@@ -43,6 +44,7 @@ impl Position {
         self.plen[kind as usize] = n as u16 + 1;
         self.present |= bit(kind);
         self.count_material(kind, n as u16, n as u16 + 1);
+        self.toggle_cell(kind, cell);
         self.board[cell as usize] = kind + 1;
         self.hash ^= self.v.keys.piece(kind, cell);
     }
@@ -57,6 +59,8 @@ impl Position {
         self.slot[to as usize] = i;
         self.board[from as usize] = 0;
         self.board[to as usize] = sq;
+        self.toggle_cell(kind, from);
+        self.toggle_cell(kind, to);
         let k = &self.v.keys;
         self.hash ^= k.piece(kind, from) ^ k.piece(kind, to);
     }
@@ -66,6 +70,14 @@ impl Position {
     pub(crate) fn add(&mut self, cell: Cell, kind: Kind) {
         self.put(cell, kind);
         self.hash ^= self.v.keys.piece(kind, cell);
+    }
+
+    /// Adds `cell` to the cell set of `kind`, or removes it (small boards only).
+    #[inline(always)]
+    pub(super) fn toggle_cell(&mut self, kind: Kind, cell: Cell) {
+        if let Some(set) = self.kind_cells.get_mut(kind as usize) {
+            *set ^= crate::move_bits::cell_bit(cell);
+        }
     }
 
     /// The cells of a kind's pieces.
@@ -101,6 +113,15 @@ impl Position {
                     return Err(format!("kind {k} has pieces but is not present"));
                 }
                 count += 1;
+            }
+        }
+        for (k, &set) in self.kind_cells.iter().enumerate() {
+            let listed = self
+                .pieces_of(k as Kind)
+                .iter()
+                .fold(0, |m, &c| m | crate::move_bits::cell_bit(c));
+            if set != listed {
+                return Err(format!("the cell set of kind {k} differs from its list"));
             }
         }
         if count != self.board.iter().filter(|&&s| s != 0).count() {

@@ -27,9 +27,9 @@
 //! two players, half the mean starting worth for each opponent already out (one
 //! opponent fewer is a gain, however weak he was).
 
-use super::move_bits::{cell_bit, Cells, MoveBits};
 use super::weights::Weights;
 use crate::ids::{bit, Cell, Kind, Player, MAX_KINDS};
+use crate::move_bits::{cell_bit, Cells};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::Variant;
@@ -97,8 +97,6 @@ pub struct Evaluator {
     promotes_next: Vec<bool>,
     /// The kinds with some cell in `promotes_next`.
     promoting_kinds: u64,
-    /// Pieces' moves as cell sets (boards of at most 128 cells).
-    move_bits: Option<MoveBits>,
 }
 
 impl Evaluator {
@@ -141,7 +139,6 @@ impl Evaluator {
             .filter(|&k| promotes_next[k * cells..(k + 1) * cells].contains(&true))
             .fold(0u64, |m, k| m | bit(k as Kind));
         let mobility = mobility_table(&v, &reach, w.mobility);
-        let move_bits = MoveBits::new(&v);
         let mut e = Evaluator {
             w,
             pawns: super::pawns::PawnTables::new(&v),
@@ -167,7 +164,6 @@ impl Evaluator {
             by_value: Vec::new(),
             promotes_next,
             promoting_kinds,
-            move_bits,
         };
         let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
         by_value.sort_by_key(|&k| e.taken_value(k));
@@ -317,7 +313,7 @@ impl Evaluator {
             for &c in pos.pieces_of(k) {
                 for &z in &self.zone[k as usize * cells + c as usize] {
                     marks[z as usize] |= 1 << owner;
-                    if self.move_bits.is_some() {
+                    if self.v.move_bits.is_some() {
                         zone_cells[owner as usize] |= cell_bit(z);
                         zoned |= 1 << owner;
                     }
@@ -327,12 +323,12 @@ impl Evaluator {
         // Per kind, the cells of its pieces (cell sets only).
         let mut kind_cells: [Cells; MAX_KINDS] = [0; MAX_KINDS];
         let mut occupied = 0;
-        if self.move_bits.is_some() {
+        if self.v.move_bits.is_some() {
             let mut kinds = pos.present;
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                let set = cells_of(pos, k as Kind);
+                let set = pos.kind_cells[k];
                 kind_cells[k] = set;
                 occupied |= set;
             }
@@ -359,14 +355,14 @@ impl Evaluator {
                 let mut s = self.value[k as usize]
                     + self.promotion[at] as i32 * promote / 25_600
                     + self.w.reach * self.reach[at] as i32;
-                let attack = match &self.move_bits {
+                let attack = match &self.v.move_bits {
                     Some(bits) => bits.attacks(pos, k, c, occupied),
                     None => None,
                 };
                 if let Some(a) = attack {
                     attacks[k as usize] |= a;
                 }
-                let set = match (&self.move_bits, pawn, attack) {
+                let set = match (&self.v.move_bits, pawn, attack) {
                     (Some(bits), false, Some(a)) if bits.has_moves(pos, k, c) => {
                         let mine = *friend_cells[owner]
                             .get_or_insert_with(|| union_of(&kind_cells, friends));
@@ -391,7 +387,7 @@ impl Evaluator {
                     pos.gen_piece(k, c, friends, &mut list);
                     let moves = list.len().min(MAX_MOVES);
                     s += self.mobility[k as usize * (MAX_MOVES + 1) + moves] as i32;
-                    if self.move_bits.is_some() && attack.is_none() {
+                    if self.v.move_bits.is_some() && attack.is_none() {
                         // What it takes: its threats (what it defends stays unknown).
                         attacks[k as usize] |= list
                             .iter()
@@ -430,7 +426,7 @@ impl Evaluator {
             let mid = middle[owner];
             for &c in pos.pieces_of(k) {
                 let at = k as usize * cells + c as usize;
-                if let Some(bits) = &self.move_bits {
+                if let Some(bits) = &self.v.move_bits {
                     attacks[k as usize] |= bits.attacks(pos, k, c, occupied).unwrap_or(0);
                 }
                 // Open cells help a royal in the endgame and expose it before.
@@ -453,7 +449,7 @@ impl Evaluator {
             let danger = (u * u * self.w.king_attack / 100).min(self.w.king_danger);
             *x -= danger * (128 + middle[p] / 2) / 256;
         }
-        if self.move_bits.is_some() && (self.w.threat != 0 || self.w.hanging != 0) {
+        if self.v.move_bits.is_some() && (self.w.threat != 0 || self.w.hanging != 0) {
             self.threats(pos, &attacks, &kind_cells, &mut w);
         }
         if self.pawns.any() {
@@ -647,13 +643,6 @@ impl Evaluator {
         let others = if count == 0 { 0 } else { sum / count };
         (ours / our_count.max(1) - others) as i32 + out * self.eliminated
     }
-}
-
-/// The cells of the pieces of `kind`.
-fn cells_of(pos: &Position, kind: Kind) -> Cells {
-    pos.pieces_of(kind)
-        .iter()
-        .fold(0, |set, &c| set | cell_bit(c))
 }
 
 /// The union of the cell sets (`cells`, per kind) of `kinds`.

@@ -28,7 +28,7 @@
 //!   taken back) needs no special case.
 //! - [`Evaluator`]: material, empty-board reach of each piece on its cell, the moves
 //!   each piece has (concave per kind; counted as cell sets on boards of up to 128
-//!   cells, [`move_bits`]), promotion distance, passed and doubled pawns
+//!   cells, `crate::move_bits`), promotion distance, passed and doubled pawns
 //!   from pawn paths on the board graph ([`pawns`]), danger to royals from the
 //!   opponents' moves next to them, and shelter; with more than two players an
 //!   opponent already out of the game counts as a gain.
@@ -56,7 +56,6 @@ mod exchange;
 mod game;
 mod hidden;
 mod limits;
-mod move_bits;
 mod multi;
 mod node;
 mod order;

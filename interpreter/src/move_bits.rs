@@ -1,6 +1,9 @@
-//! A piece's moves as a set of cells, for the evaluation on boards of at most
-//! [`MAX_CELLS`] cells: its mobility and its reach into the cells next to a royal are
-//! then a few bit operations per piece instead of a move generation.
+//! A piece's moves as a set of cells, on boards of at most [`MAX_CELLS`] cells: the
+//! evaluation's mobility and reach into the cells next to a royal, and perft's count
+//! of a piece's moves at its last ply (`leaf_count.rs`), are then a few bit
+//! operations per piece instead of a move generation. Built once per variant
+//! (`Variant::move_bits`); the position keeps each kind's cells as a set
+//! (`Position::kind_cells`).
 //!
 //! Only the moves whose set follows from the occupancy alone are taken: fixed
 //! targets without conditions, and slides of any length along rays that neither
@@ -17,14 +20,14 @@ use crate::topology::RayNode;
 use crate::Variant;
 
 /// A set of cells, one bit per cell.
-pub(super) type Cells = u128;
+pub(crate) type Cells = u128;
 
 /// The most cells a board may have for [`MoveBits`].
-pub(super) const MAX_CELLS: usize = Cells::BITS as usize;
+pub(crate) const MAX_CELLS: usize = Cells::BITS as usize;
 
 /// The bit of `cell`.
 #[inline(always)]
-pub(super) fn cell_bit(cell: Cell) -> Cells {
+pub(crate) fn cell_bit(cell: Cell) -> Cells {
     1 << cell
 }
 
@@ -62,7 +65,7 @@ struct Slot {
 }
 
 /// The move sets of every kind on every cell where they follow from the occupancy.
-pub(super) struct MoveBits {
+pub(crate) struct MoveBits {
     /// Per `kind * cells + cell`.
     slots: Vec<Option<Slot>>,
     /// Per `kind * cells + cell`: the cells the piece could capture on (its moves
@@ -73,7 +76,7 @@ pub(super) struct MoveBits {
 
 impl MoveBits {
     /// The tables of `v`; `None` when its board has more than [`MAX_CELLS`] cells.
-    pub(super) fn new(v: &Variant) -> Option<MoveBits> {
+    pub(crate) fn new(v: &Variant) -> Option<MoveBits> {
         let cells = v.cell_count();
         if cells > MAX_CELLS {
             return None;
@@ -206,7 +209,7 @@ impl MoveBits {
     /// the occupied cells (friends included: the cells it defends), or `None` when
     /// only the generator knows.
     #[inline]
-    pub(super) fn attacks(
+    pub(crate) fn attacks(
         &self,
         pos: &Position,
         kind: Kind,
@@ -221,15 +224,15 @@ impl MoveBits {
     /// then its [`MoveBits::attacks`] less its friends' cells (every move of such a
     /// piece may take).
     #[inline]
-    pub(super) fn has_moves(&self, pos: &Position, kind: Kind, cell: Cell) -> bool {
+    pub(crate) fn has_moves(&self, pos: &Position, kind: Kind, cell: Cell) -> bool {
         self.slots[pos.v.tables.slot(kind, cell)].is_some()
     }
 
     /// The cells the piece of `kind` on `cell` moves to when `occupied` are the
     /// occupied cells and `friends` those of its own side, or `None` when only the
     /// generator knows. (The evaluation takes them from [`MoveBits::attacks`].)
-    #[cfg(test)]
-    pub(super) fn moves(
+    #[inline]
+    pub(crate) fn moves(
         &self,
         pos: &Position,
         kind: Kind,
