@@ -6,9 +6,10 @@
 //! that is neither the royal nor pinned is legal without a test. Such moves are
 //! counted, never stored or filtered: as a set of cells where the occupancy decides
 //! them (`crate::move_bits`), else as the countable atoms (`Atom::countable`: targets
-//! and slides that promote no piece) generate them. Everything else, the royal's and pinned pieces' moves, other atoms,
-//! captures of a royal, castles, in-place promotions and drops, goes through the usual
-//! list and legality loop. Any other rule shape takes the usual path whole.
+//! and slides that promote no piece) generate them. Everything else (the royal's and
+//! pinned pieces' moves, other atoms, pieces whose atoms may repeat a move, captures
+//! of a royal, castles, in-place promotions and drops) goes through the usual list
+//! and legality loop. Any other rule shape takes the usual path whole.
 
 use crate::ids::{bit, Kind};
 use crate::move_bits::Cells;
@@ -16,7 +17,6 @@ use crate::movegen::MoveSink;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::tables::Op;
-use std::sync::Arc;
 
 /// Counts moves taken without a test; a capture of a royal goes to the list, to be
 /// tested (control of the royal may change).
@@ -88,8 +88,8 @@ impl Position {
             list,
         };
         let side = self.untakeable(me);
-        let v = Arc::clone(&self.v);
-        let bits = v
+        let bits = self
+            .v
             .move_bits
             .as_ref()
             .map(|b| (b, self.occupancy(side, counter.royals)));
@@ -112,7 +112,13 @@ impl Position {
                     }
                 }
                 let t = &self.v.tables;
-                for a in t.atoms(t.slot(kind, from)) {
+                let slot = t.slot(kind, from);
+                if t.dedupe[slot] {
+                    // Two atoms may make the same move: the list removes the repeats.
+                    self.gen_piece(kind, from, side, counter.list);
+                    continue;
+                }
+                for a in t.atoms(slot) {
                     if a.first && !self.virgin.contains(from) {
                         continue;
                     }
@@ -161,7 +167,7 @@ impl Position {
 mod tests {
     use crate::moves::MoveList;
     use crate::search::RandomMover;
-    use crate::testing::{chess, variant};
+    use crate::testing::{chess, chess_with, variant};
     use crate::Position;
 
     /// The count and the length of the list, which must agree.
@@ -191,6 +197,17 @@ mod tests {
             let (counted, listed) = both(&mut p);
             assert_eq!(counted, listed, "{fen}");
         }
+    }
+
+    /// A piece two of whose rules make the same move counts it once, as the list
+    /// does.
+    #[test]
+    fn a_move_two_rules_make_counts_once() {
+        let v = chess_with("piece twice D {\n step n to empty\n slide n\n}");
+        let mut p = Position::from_str(&v, "4k3/8/8/8/8/8/8/3DK3 w - - 0 1").unwrap();
+        let (counted, listed) = both(&mut p);
+        assert_eq!(listed, 7 + 4, "d2-d8 and the king's four");
+        assert_eq!(counted, listed);
     }
 
     /// Along random games of every variant of the repository (check rule or none,
