@@ -3,7 +3,8 @@
 //! Perft counts the moves at its last ply and makes none of them. Without the check
 //! rule every move is legal; out of check in the common shape of the check rule (one
 //! royal, pins and checkers decide; see `legality.rs`), an ordinary move of a piece
-//! that is neither the royal nor pinned is legal without a test. Such moves are
+//! that is neither the royal nor pinned is legal without a test. (In check the moves
+//! are listed and filtered as usual, with the checks found once.) Such moves are
 //! counted, never stored or filtered: as a set of cells where the occupancy decides
 //! them (`crate::move_bits`), else as the countable atoms (`Atom::countable`: targets
 //! and slides that promote no piece) generate them. Everything else (the royal's and
@@ -72,12 +73,19 @@ impl Position {
         let me = self.to_move;
         // Without the check rule every move is legal.
         let shape = if self.check_applies(me) {
-            Some(self.quiet_shape(me)?)
+            Some(self.common_shape_of(me)?)
         } else {
             None
         };
-        let royal = shape.map(|s| s.royal());
         list.clear();
+        if let Some(shape) = shape.filter(|s| !s.out_of_check()) {
+            // In check nearly every move needs the test: listed, with the checks
+            // just found.
+            self.gen_pseudo(list);
+            self.keep_legal_common(me, shape, list);
+            return (!list.is_empty()).then_some(list.len() as u64);
+        }
+        let royal = shape.map(|s| s.royal());
         let mut counter = Counter {
             count: 0,
             royals: if shape.is_some() {
@@ -135,7 +143,7 @@ impl Position {
         let counted = counter.count;
         self.gen_besides_pieces(royal, list);
         if let Some(shape) = shape {
-            self.keep_legal_quiet(me, shape, list);
+            self.keep_legal_common(me, shape, list);
         }
         let n = counted + list.len() as u64;
         // No move: whether the player passes is the usual path's to say.

@@ -61,14 +61,19 @@ struct LoopShape {
     flanks: bool,
 }
 
-/// A [`LoopShape`] of the common kind out of check ([`Position::quiet_shape`]).
+/// A [`LoopShape`] of the common kind ([`Position::common_shape_of`]).
 #[derive(Clone, Copy)]
-pub(crate) struct QuietShape(LoopShape);
+pub(crate) struct CommonShape(LoopShape);
 
-impl QuietShape {
+impl CommonShape {
     /// The royal whose safety the check rule keeps.
     pub(crate) fn royal(&self) -> Cell {
         self.0.royal
+    }
+
+    /// True when the royal is not attacked.
+    pub(crate) fn out_of_check(&self) -> bool {
+        self.0.check == Check::None
     }
 }
 
@@ -337,6 +342,17 @@ impl Position {
     /// checks (found here). `None` when `me` has no royal: every move is legal.
     #[inline(always)]
     fn loop_shape(&mut self, me: Player) -> Option<LoopShape> {
+        let mut shape = self.shape_before_pins(me)?;
+        if shape.fast {
+            shape.check = self.find_pins(shape.royal, shape.attackers);
+        }
+        Some(shape)
+    }
+
+    /// [`Position::loop_shape`] before the pins and checks are looked for (`check`
+    /// is then `Multiple`).
+    #[inline(always)]
+    fn shape_before_pins(&mut self, me: Player) -> Option<LoopShape> {
         let mut royals = [0 as Cell; 8];
         let count = self.royals_of(me, &mut royals);
         if count == 0 {
@@ -371,17 +387,11 @@ impl Position {
         let fast = on_board
             && (!explodes || self.no_blast_reaches(me, royals[0]))
             && live & self.v.tables.pin_unsafe == 0;
-        let royal = royals[0];
-        let check = if fast {
-            self.find_pins(royal, attackers)
-        } else {
-            Check::Multiple
-        };
         Some(LoopShape {
-            royal,
+            royal: royals[0],
             attackers,
             count,
-            check,
+            check: Check::Multiple,
             on_board,
             fast,
             explodes,
@@ -392,18 +402,27 @@ impl Position {
     }
 
     /// For [`crate::leaf_count`]: when the check rule's filter of `me`'s moves has
-    /// the common shape and `me` is not in check, the shape, with the pins found. Then
-    /// an ordinary move (a target or slide atom's, not promoting, taking no royal) of
-    /// a piece that is neither the royal nor pinned is legal without a test, and
-    /// [`Position::keep_legal_quiet`] decides the others.
-    pub(crate) fn quiet_shape(&mut self, me: Player) -> Option<QuietShape> {
-        let shape = self.loop_shape(me)?;
-        (shape.check == Check::None && self.common_shape(&shape)).then_some(QuietShape(shape))
+    /// the common shape, the shape, with the pins and checks found. Out of check an
+    /// ordinary move (a target or slide atom's, not promoting, taking no royal) of a
+    /// piece that is neither the royal nor pinned is then legal without a test, and
+    /// [`Position::keep_legal_common`] decides the others.
+    pub(crate) fn common_shape_of(&mut self, me: Player) -> Option<CommonShape> {
+        let mut shape = self.shape_before_pins(me)?;
+        if !self.common_shape(&shape) {
+            return None;
+        }
+        shape.check = self.find_pins(shape.royal, shape.attackers);
+        Some(CommonShape(shape))
     }
 
-    /// Keeps the legal moves of `list` in the position [`Position::quiet_shape`] read
-    /// (nothing is read again).
-    pub(crate) fn keep_legal_quiet(&mut self, me: Player, shape: QuietShape, list: &mut MoveList) {
+    /// Keeps the legal moves of `list` in the position [`Position::common_shape_of`]
+    /// read (nothing is read again).
+    pub(crate) fn keep_legal_common(
+        &mut self,
+        me: Player,
+        shape: CommonShape,
+        list: &mut MoveList,
+    ) {
         self.legality_loop::<false, true>(me, list, shape.0);
     }
 
