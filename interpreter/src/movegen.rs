@@ -204,7 +204,7 @@ impl Position {
 
     /// Pushes a move, one per promotion choice when the target promotes.
     #[inline(always)]
-    pub(crate) fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
+    fn emit(&self, kind: Kind, m: Move, list: &mut MoveList) {
         if self.captures_only && self.board[m.to as usize] == 0 && m.kind != mk::EP_CAPTURE {
             return;
         }
@@ -230,6 +230,8 @@ impl Position {
         }
     }
 
+    /// The moves of a target atom: each fixed target whose occupancy suits the atom
+    /// and whose conditions hold.
     pub(crate) fn gen_targets<S: MoveSink>(
         &self,
         a: &Atom,
