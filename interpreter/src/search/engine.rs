@@ -78,6 +78,10 @@ pub struct Searcher {
     partial: Option<(i32, Move)>,
     /// False inside a null-move search (no two passes in a row).
     pub(super) null_ok: bool,
+    /// Whether the player to move at the node about to be entered is in check, when
+    /// the parent just found it (it tests each move for check after making it):
+    /// taken by the node on entry, so that it is never read for another position.
+    pub(super) next_check: Option<bool>,
     /// Per ply, the static value of the node for its mover (`NO_STATIC` in check).
     pub(super) statics: Vec<i32>,
     /// True when the sides alternate move by move (two players, no turn tracks):
@@ -142,6 +146,7 @@ impl Searcher {
             line_values: Vec::new(),
             partial: None,
             null_ok: true,
+            next_check: None,
             root_depth: 1,
             multi: MultiPlayer::default(),
             allowed: None,
@@ -410,12 +415,15 @@ impl Searcher {
                 alpha0
             };
             pos.make(m);
-            let ext = i32::from(pos.in_check());
+            let gives_check = pos.in_check();
+            let ext = i32::from(gives_check);
+            self.next_check = Some(gives_check);
             let v = if i == 0 {
                 self.child(pos, depth - 1 + ext, 1, alpha, beta, true, 1)
             } else {
                 let v = self.child(pos, depth - 1 + ext, 1, alpha, alpha + 1, false, 1);
                 if v > alpha && v < beta && !self.stop {
+                    self.next_check = Some(gives_check);
                     self.child(pos, depth - 1 + ext, 1, alpha, beta, true, 1)
                 } else {
                     v

@@ -223,8 +223,10 @@ impl Searcher {
         beta: i32,
         pv: bool,
     ) -> i32 {
+        let known_check = self.next_check.take();
         self.seldepth = self.seldepth.max(ply);
         if depth <= 0 || ply >= MAX_PLY {
+            self.next_check = known_check;
             return self.quiesce(pos, ply, alpha, beta, super::quiesce::QUIESCENCE);
         }
         if self.tick() {
@@ -236,7 +238,7 @@ impl Searcher {
         if let Some(v) = self.end_value(pos, false, true, ply) {
             return side * v;
         }
-        let in_check = pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| pos.in_check());
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         // Best reply: once an opponent replied, the others pass (not out of check).
@@ -405,6 +407,7 @@ impl Searcher {
                 let ext = i32::from(forcing && (ply as i32) < 2 * self.root_depth);
                 let new_depth = depth - 1 + ext;
                 let v = if searched == 0 {
+                    self.next_check = Some(gives_check);
                     self.child(pos, new_depth, ply + 1, alpha, beta, pv, side)
                 } else {
                     let mut r = 0;
@@ -414,12 +417,15 @@ impl Searcher {
                         r -= history * 2 / HISTORY;
                         r = r.clamp(0, new_depth - 1);
                     }
+                    self.next_check = Some(gives_check);
                     let mut v =
                         self.child(pos, new_depth - r, ply + 1, alpha, alpha + 1, false, side);
                     if v > alpha && r > 0 && !self.stop {
+                        self.next_check = Some(gives_check);
                         v = self.child(pos, new_depth, ply + 1, alpha, alpha + 1, false, side);
                     }
                     if v > alpha && v < beta && pv && !self.stop {
+                        self.next_check = Some(gives_check);
                         v = self.child(pos, new_depth, ply + 1, alpha, beta, true, side);
                     }
                     v

@@ -26,6 +26,7 @@ impl Searcher {
         beta: i32,
         left: u32,
     ) -> i32 {
+        let known_check = self.next_check.take();
         if self.tick() {
             return 0;
         }
@@ -43,7 +44,7 @@ impl Searcher {
         // full-width nodes grows without bound.
         let in_check = left + EVASION_PLIES > QUIESCENCE
             && pos.variant().player_count() == 2
-            && pos.in_check();
+            && known_check.unwrap_or_else(|| pos.in_check());
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         let stand = if in_check {
