@@ -49,8 +49,8 @@ pub(crate) struct Atom {
     pub first: bool,
     /// The cells passed become en-passant cells (slides: see `ep`).
     pub creates_ep: bool,
-    /// A target or slide atom none of whose targets promotes, on a cell whose atoms
-    /// make no move twice: its moves may be counted one by one ([`crate::leaf_count`]).
+    /// A target or slide atom none of whose targets promotes: its moves may be
+    /// counted one by one ([`crate::leaf_count`]).
     pub countable: bool,
     /// Fewest steps (slides and hops: depth of the target).
     pub min: u16,
