@@ -159,9 +159,14 @@ pub enum Command {
         /// Game records: files (one game or many) or folders of them.
         #[arg(long, required = true, num_args = 1..)]
         games: Vec<PathBuf>,
-        /// Rounds of coordinate descent (1 to 50).
+        /// Rounds of coordinate descent (0 to 50; 0 keeps the weights).
         #[arg(long, default_value_t = 20)]
         rounds: u32,
+        /// Then fit the tables of places (what each piece is worth on each cell, in
+        /// the middle game and the endgame) by this many steps of gradient descent
+        /// (0: not at all), printed as `hint place` lines.
+        #[arg(long, default_value_t = 0)]
+        places: u32,
         /// Plies of each game left out at its start (openings, often random).
         #[arg(long, default_value_t = 8)]
         skip_plies: u32,

@@ -16,6 +16,8 @@ pub const MAX_PERFT_DEPTH: u32 = 10;
 const MAX_CELL_NAME: usize = 64;
 /// Most `--option` values accepted.
 const MAX_OPTIONS: usize = 64;
+/// Most steps of gradient descent `tune --places` takes.
+pub const MAX_PLACE_STEPS: u32 = 5000;
 
 /// A variant and the options to compile it with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,8 +129,11 @@ pub enum Config {
         variant: VariantSpec,
         /// Record files and folders.
         games: Vec<PathBuf>,
-        /// Rounds, 1 to 50.
+        /// Rounds, 0 to 50.
         rounds: u32,
+        /// Steps of gradient descent for the tables of places (0: none), at most
+        /// [`MAX_PLACE_STEPS`].
+        places: u32,
         /// Plies left out at each game's start.
         skip_plies: u32,
         /// Most positions, at least 1.
@@ -467,21 +472,30 @@ impl Config {
                 variant: v,
                 games,
                 rounds,
+                places,
                 skip_plies,
                 max_positions,
                 output,
             } => {
-                if !(1..=chessgraph::search::MAX_TUNE_ROUNDS).contains(&rounds) {
+                if rounds > chessgraph::search::MAX_TUNE_ROUNDS {
                     return Err(CliError::OutOfRange {
                         what: "--rounds",
                         value: rounds.into(),
-                        range: "1 to 50",
+                        range: "0 to 50",
+                    });
+                }
+                if places > MAX_PLACE_STEPS {
+                    return Err(CliError::OutOfRange {
+                        what: "--places",
+                        value: places.into(),
+                        range: "0 to 5000",
                     });
                 }
                 Config::Tune {
                     variant: variant(&v)?,
                     games,
                     rounds,
+                    places,
                     skip_plies,
                     max_positions: max_positions.max(1),
                     output,

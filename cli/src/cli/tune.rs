@@ -11,7 +11,7 @@ use super::error::CliError;
 use super::load;
 use super::term::Term;
 use chessgraph::record::GameRecord;
-use chessgraph::search::{tune, Sample, Weights};
+use chessgraph::search::{tune, tune_places, PlaceTuning, Places, Sample, Weights};
 use chessgraph::Position;
 use std::path::PathBuf;
 
@@ -26,6 +26,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         variant,
         games,
         rounds,
+        places,
         skip_plies,
         max_positions,
         output,
@@ -87,18 +88,55 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     drop(found);
     let start = Weights::of(&v);
     let mut progress = Vec::new();
-    let (best, before, after) = tune(&v, &samples, start, *rounds, &mut |r| {
-        progress.push(format!("round {}: error {:.6}\n", r.round, r.error));
-    });
+    let (best, before, after) = if *rounds == 0 {
+        (start, f64::NAN, f64::NAN)
+    } else {
+        tune(&v, &samples, start, *rounds, &mut |r| {
+            progress.push(format!("round {}: error {:.6}\n", r.round, r.error));
+        })
+    };
     for line in progress {
         t.eprint(&line)?;
     }
-    let hints = format!(
-        "# The evaluation's weights, tuned by `chessgraph tune` on {} positions of {read} games\n\
-         # (mean squared error {before:.6} with the weights before, {after:.6} after).\n{}",
-        samples.len(),
-        best.to_hints()
-    );
+    let mut hints = if *rounds == 0 {
+        format!(
+            "# The evaluation's weights, as the variant gives them (`--rounds 0`).\n{}",
+            best.to_hints()
+        )
+    } else {
+        format!(
+            "# The evaluation's weights, tuned by `chessgraph tune` on {} positions of {read} games\n\
+             # (mean squared error {before:.6} with the weights before, {after:.6} after).\n{}",
+            samples.len(),
+            best.to_hints()
+        )
+    };
+    if *places > 0 {
+        let how = PlaceTuning {
+            steps: *places,
+            ..PlaceTuning::default()
+        };
+        let mut failed = None;
+        let (tables, start_error, end_error) =
+            tune_places(&v, &samples, best, Places::of(&v), how, &mut |step, e| {
+                if failed.is_none() {
+                    failed = t
+                        .eprint(&format!("places step {step}: error {e:.6}\n"))
+                        .err();
+                }
+            });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        hints.push_str(&format!(
+            "# What each piece is worth on each cell (middle game, endgame), fitted by\n\
+             # `chessgraph tune --places {places}` on {} positions of {read} games (mean squared error\n\
+             # {start_error:.6} before, {end_error:.6} after). One value per cell, in the board's\n\
+             # order of cells (as position strings list them).\n{}",
+            samples.len(),
+            tables.to_hints(&v)
+        ));
+    }
     t.print(&hints)?;
     if let Some(path) = output {
         std::fs::write(path, &hints).map_err(|e| CliError::io("write", path, e))?;

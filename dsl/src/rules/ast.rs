@@ -893,11 +893,15 @@ pub enum ResultKey {
     Loss,
 }
 
-/// `hint WORD [= INT]`: advice to the computer player, never a rule of the game.
+/// `hint WORD [NAME...] [= INT...]`: advice to the computer player, never a rule of
+/// the game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
     /// The word, as written.
     pub word: Spanned<String>,
-    /// The value after `=`, when given (a weight of the evaluation).
-    pub value: Option<Spanned<i64>>,
+    /// The names after the word (a piece type and a player for a table of places).
+    pub names: Vec<Spanned<String>>,
+    /// The values after `=`: one for a weight of the evaluation, one per cell for a
+    /// table of places.
+    pub values: Vec<Spanned<i64>>,
 }

@@ -305,7 +305,7 @@ pub(crate) fn usage(word: &str) -> Option<&'static str> {
         "must" => "must CONDITION",
         "counter" => "counter NAME [fen remaining N] [\"DOC\"]",
         "allow" => "allow pass",
-        "hint" => "hint zugzwang [\"DOC\"]",
+        "hint" => "hint zugzwang | hint WORD = N | hint place PIECE PLAYER = V... [\"DOC\"]",
         "adjudicate" => "adjudicate if CONDITION: OUTCOME, ...",
         "step" | "slide" | "leap" | "hop" => "step|slide|leap|hop PATHS [MODIFIERS]",
         "promote" | "may" => "[may] promote into ZONE to PIECES",

@@ -31,7 +31,7 @@ pub(crate) use effect::{AddTo, Effect, Explosion};
 pub(crate) use expr::{Expr, Whose};
 
 use crate::cellset::CellSet;
-use crate::ids::Cell;
+use crate::ids::{Cell, Kind};
 use crate::outcome::EndReason;
 use dsl::rules::ast::CmpOp;
 
@@ -214,6 +214,11 @@ pub(crate) struct Rules {
     /// player's evaluation, tuned per variant (the search reads them by name when it
     /// builds its tables).
     pub eval_weights: Vec<(&'static str, i64)>,
+    /// `hint place PIECE PLAYER = ...` (and `place_end`): per kind, what a piece is
+    /// worth on each cell beyond its value, in the middle game (`.0`) and the endgame
+    /// (`.1`), in centipawns; learnt from games by `chessgraph tune --places`. Empty
+    /// when no table is given; a kind without one has zeros.
+    pub eval_places: Vec<(Kind, PlacePhase, Box<[i16]>)>,
     /// Zones that conditions read, per player (index by `Cond`/`Expr` zone ids).
     pub zones: Vec<Vec<CellSet>>,
     /// Explosions of `explode` effects (index by `Effect::Explode`).
@@ -241,6 +246,21 @@ pub(crate) struct Rules {
     /// then known before it is made (`blast.rs`).
     pub lone_blast: Option<(usize, usize)>,
 }
+
+/// Which table of places a `hint place` statement gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacePhase {
+    /// `place`: the middle game (the opponents keep all their pieces).
+    Middle,
+    /// `place_end`: the endgame (the opponents have only pawns and royals).
+    End,
+}
+
+/// The words of the tables of places, by phase.
+pub const PLACE_WORDS: [(&str, PlacePhase); 2] = [
+    ("place", PlacePhase::Middle),
+    ("place_end", PlacePhase::End),
+];
 
 /// `announce captures`.
 pub(crate) const ANNOUNCE_CAPTURES: u8 = 1;
@@ -296,6 +316,7 @@ impl Default for Rules {
             transfer: None,
             zugzwang: false,
             eval_weights: Vec::new(),
+            eval_places: Vec::new(),
             zones: Vec::new(),
             explosions: Vec::new(),
             labels: Vec::new(),

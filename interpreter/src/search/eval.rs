@@ -27,6 +27,7 @@
 //! two players, half the mean starting worth for each opponent already out (one
 //! opponent fewer is a gain, however weak he was).
 
+use super::places::{place_index, Places};
 use super::weights::Weights;
 use crate::ids::{bit, Cell, Kind, Player, MAX_KINDS};
 use crate::move_bits::{cell_bit, Cells};
@@ -97,6 +98,9 @@ pub struct Evaluator {
     promotes_next: Vec<bool>,
     /// The kinds with some cell in `promotes_next`.
     promoting_kinds: u64,
+    /// What each kind is worth on each cell, learnt from games; `None` when the
+    /// variant gives no tables.
+    places: Option<Places>,
 }
 
 impl Evaluator {
@@ -108,6 +112,16 @@ impl Evaluator {
 
     /// The tables for `variant` with other weights than its own (tuning).
     pub fn with_weights(variant: &Arc<Variant>, w: Weights) -> Evaluator {
+        Evaluator::with_weights_and_places(variant, w, Places::of(variant))
+    }
+
+    /// The tables for `variant` with other weights and tables of places than its
+    /// own (tuning).
+    pub fn with_weights_and_places(
+        variant: &Arc<Variant>,
+        w: Weights,
+        places: Places,
+    ) -> Evaluator {
         let v = variant.clone();
         let cells = v.cell_count();
         let kinds = v.kind_count();
@@ -164,6 +178,7 @@ impl Evaluator {
             by_value: Vec::new(),
             promotes_next,
             promoting_kinds,
+            places: (!places.is_zero()).then_some(places),
         };
         let mut by_value: Vec<Kind> = (0..kinds as Kind).collect();
         by_value.sort_by_key(|&k| e.taken_value(k));
@@ -190,6 +205,74 @@ impl Evaluator {
             f[owner] += self.value[k as usize].max(0) * pos.pieces_of(k).len() as i32;
         }
         f
+    }
+
+    /// Per player, how far his opponents still have their pieces that are neither
+    /// pawns nor royal (256: all of them, the middle game; 0: none, the endgame).
+    fn phases(&self, pos: &Position) -> [i32; MAX_PLAYERS] {
+        let n = self.v.player_count();
+        let force = self.force(pos);
+        let total: i32 = force[..n].iter().sum();
+        let start: i32 = self.start_force[..n].iter().sum();
+        let mut middle = [0i32; MAX_PLAYERS];
+        for p in 0..n {
+            let theirs = total - force[p];
+            let start_theirs = (start - self.start_force[p]).max(1);
+            middle[p] = (theirs * 256 / start_theirs).clamp(0, 256);
+        }
+        middle
+    }
+
+    /// How much each player's worth counts in [`Evaluator::value`] for `me`: his
+    /// team's players still in the game share +1, the other players still in it
+    /// share -1, players out count nothing.
+    fn worth_shares(&self, pos: &Position, me: Player) -> [f32; MAX_PLAYERS] {
+        let n = self.v.player_count();
+        let team = pos.team_of(me);
+        let ours = |p: usize| team & (1 << p) != 0;
+        let live = |p: usize| p == me as usize || !pos.is_eliminated(p as Player);
+        let our_count = (0..n).filter(|&p| ours(p) && live(p)).count().max(1) as f32;
+        let their_count = (0..n).filter(|&p| !ours(p) && live(p)).count().max(1) as f32;
+        let mut share = [0f32; MAX_PLAYERS];
+        for (p, x) in share.iter_mut().enumerate().take(n) {
+            if pos.is_eliminated(p as Player) {
+                continue;
+            }
+            *x = if ours(p) {
+                1.0 / our_count
+            } else {
+                -1.0 / their_count
+            };
+        }
+        share
+    }
+
+    /// The weight of each entry of the tables of places ([`Places::index`]) in
+    /// [`Evaluator::value`] of `pos` for `me`, pushed to `out` as (index, weight):
+    /// the value is linear in the tables, which is what lets the tuner fit them by
+    /// gradient descent.
+    pub fn place_features(&self, pos: &Position, me: Player, out: &mut Vec<(u32, f32)>) {
+        use crate::rules::PlacePhase;
+        let v = &*self.v;
+        let middle = self.phases(pos);
+        let share = self.worth_shares(pos, me);
+        let cells = v.cell_count();
+        let mut kinds = pos.present;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as Kind;
+            kinds &= kinds - 1;
+            let owner = v.kind_owner[k as usize] as usize;
+            if share[owner] == 0.0 {
+                continue;
+            }
+            let mid = middle[owner] as f32 / 256.0;
+            for &c in pos.pieces_of(k) {
+                let i = place_index(cells, k, c, PlacePhase::Middle) as u32;
+                let j = place_index(cells, k, c, PlacePhase::End) as u32;
+                out.push((i, share[owner] * mid));
+                out.push((j, share[owner] * (1.0 - mid)));
+            }
+        }
     }
 
     /// The variant these tables belong to.
@@ -291,16 +374,7 @@ impl Evaluator {
         let cells = v.cell_count();
         let n = v.player_count();
         let mut w = [0i32; MAX_PLAYERS];
-        // How far each player's opponents still have their pieces (256: all of them).
-        let force = self.force(pos);
-        let total: i32 = force[..n].iter().sum();
-        let start: i32 = self.start_force[..n].iter().sum();
-        let mut middle = [0i32; MAX_PLAYERS];
-        for p in 0..n {
-            let theirs = total - force[p];
-            let start_theirs = (start - self.start_force[p]).max(1);
-            middle[p] = (theirs * 256 / start_theirs).clamp(0, 256);
-        }
+        let middle = self.phases(pos);
         // The cells next to each royal, marked with its owner (and as cell sets).
         let mut marks = self.marks.borrow_mut();
         let mut zone_cells: [Cells; MAX_PLAYERS] = [0; MAX_PLAYERS];
@@ -355,6 +429,9 @@ impl Evaluator {
                 let mut s = self.value[k as usize]
                     + self.promotion[at] as i32 * promote / 25_600
                     + self.w.reach * self.reach[at] as i32;
+                if let Some(places) = &self.places {
+                    s += places.worth(k, c, middle[owner]);
+                }
                 let attack = match &self.v.move_bits {
                     Some(bits) => bits.attacks(pos, k, c, occupied),
                     None => None,
@@ -431,6 +508,9 @@ impl Evaluator {
                 }
                 // Open cells help a royal in the endgame and expose it before.
                 let mut s = self.value[k as usize] + self.promotion[at] as i32;
+                if let Some(places) = &self.places {
+                    s += places.worth(k, c, mid);
+                }
                 // (A royal that promotes is rare: its term is not weighted by phase.)
                 s += self.w.reach * self.reach[at] as i32 * (256 - 2 * mid) / 256;
                 let mut cover = 0;

@@ -138,14 +138,19 @@ impl Builder<'_> {
             Rule::allow_stmt => Item::AllowPass(tight(&pair)),
             Rule::hint_stmt => {
                 let word = child(&pair, Rule::hint_word);
-                let value = pair
-                    .clone()
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::int_lit)
-                    .map(|n| Spanned::new(self.int(&n), tight(&n)));
+                let inner = || pair.clone().into_inner();
+                let values = inner()
+                    .filter(|p| p.as_rule() == Rule::int_lit)
+                    .map(|n| Spanned::new(self.int(&n), tight(&n)))
+                    .collect();
+                let names = inner()
+                    .filter(|p| p.as_rule() == Rule::hint_name)
+                    .map(|n| Spanned::new(n.as_str().to_owned(), tight(&n)))
+                    .collect();
                 Item::Hint(Hint {
                     word: Spanned::new(word.as_str().to_owned(), tight(&word)),
-                    value,
+                    names,
+                    values,
                 })
             }
             Rule::hand_stmt => Item::CapturesToHand(tight(&pair)),

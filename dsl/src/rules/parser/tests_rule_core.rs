@@ -221,14 +221,20 @@ fn counters_and_pass() {
         panic!()
     };
     assert_eq!(h.word.node, "zugzwang");
-    assert!(h.value.is_none());
+    assert!(h.values.is_empty() && h.names.is_empty());
     let Item::Hint(h) = item("hint mobility = -70") else {
         panic!()
     };
     assert_eq!(
-        (h.word.node.as_str(), h.value.unwrap().node),
-        ("mobility", -70)
+        (h.word.node.as_str(), h.values[0].node, h.values.len()),
+        ("mobility", -70, 1)
     );
+    let Item::Hint(h) = item("hint place pawn white = 1 -2 \\\n 3") else {
+        panic!()
+    };
+    let names: Vec<&str> = h.names.iter().map(|n| n.node.as_str()).collect();
+    let values: Vec<i64> = h.values.iter().map(|n| n.node).collect();
+    assert_eq!((names, values), (vec!["pawn", "white"], vec![1, -2, 3]));
 }
 
 #[test]

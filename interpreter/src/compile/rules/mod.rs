@@ -10,6 +10,7 @@
 //! problem is reported with its span; a rule with an error is left out.
 
 mod ends;
+mod hints;
 mod sets;
 
 use super::cx::Cx;
@@ -192,71 +193,8 @@ fn lone_blast(after: &[Rule]) -> Option<(usize, usize)> {
     (r.subject == Subject::Mover && !r.cond.reads_after(false)).then_some((i, x))
 }
 
-/// The largest weight a `hint WORD = N` may give.
-const MAX_WEIGHT: u64 = 100_000;
-
 impl Lower<'_, '_> {
     /// `counter NAME [fen remaining N]`.
-    /// `hint` statements: advice to the computer player, checked against the words
-    /// it knows.
-    fn hints(&mut self, active: &Active) {
-        use crate::rules::{EVAL_WEIGHTS, HINTS};
-        for h in &active.hints {
-            let word = h.word.node.as_str();
-            let weight = EVAL_WEIGHTS.iter().find(|&&w| w == word);
-            match (word, weight, &h.value) {
-                ("zugzwang", _, None) => self.rules.zugzwang = true,
-                (_, Some(&w), Some(v)) => {
-                    if v.node.unsigned_abs() > MAX_WEIGHT {
-                        self.cx.error(
-                            "compile::hint-out-of-range",
-                            format!("`{word}` = {} is out of range", v.node),
-                            v.span,
-                            "too large",
-                            format!("weights lie between -{MAX_WEIGHT} and {MAX_WEIGHT}"),
-                        );
-                    } else {
-                        self.rules.eval_weights.retain(|&(x, _)| x != w);
-                        self.rules.eval_weights.push((w, v.node));
-                    }
-                }
-                (_, Some(_), None) => {
-                    self.cx.error(
-                        "compile::hint-needs-value",
-                        format!("the weight `{word}` needs a value"),
-                        h.word.span,
-                        "no value",
-                        format!("write `hint {word} = N`"),
-                    );
-                }
-                ("zugzwang", _, Some(v)) => {
-                    self.cx.error(
-                        "compile::hint-takes-no-value",
-                        "`zugzwang` takes no value".to_string(),
-                        v.span,
-                        "not a weight",
-                        "write `hint zugzwang`".to_string(),
-                    );
-                }
-                (other, None, _) => {
-                    let known = HINTS
-                        .iter()
-                        .map(|h| h.to_string())
-                        .chain(EVAL_WEIGHTS.iter().map(|w| format!("{w} = N")))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    self.cx.error(
-                        "compile::unknown-hint",
-                        format!("`{other}` is not a hint the computer player knows"),
-                        h.word.span,
-                        "unknown hint",
-                        format!("known hints: {known}"),
-                    );
-                }
-            }
-        }
-    }
-
     pub(crate) fn counters(&mut self, active: &Active) {
         for c in &active.counters {
             let name = &c.name.node;
