@@ -157,8 +157,12 @@ pub enum Command {
         #[command(flatten)]
         variant: VariantArgs,
         /// Game records: files (one game or many) or folders of them.
-        #[arg(long, required = true, num_args = 1..)]
+        #[arg(long, num_args = 1.., required_unless_present = "positions")]
         games: Vec<PathBuf>,
+        /// Scored positions: files of `POSITION;P` lines, P the first player's
+        /// expected score (0 to 1), e.g. an engine's judgement (`tools/uci-positions`).
+        #[arg(long, num_args = 1..)]
+        positions: Vec<PathBuf>,
         /// Rounds of coordinate descent (0 to 50; 0 keeps the weights).
         #[arg(long, default_value_t = 20)]
         rounds: u32,

@@ -129,6 +129,8 @@ pub enum Config {
         variant: VariantSpec,
         /// Record files and folders.
         games: Vec<PathBuf>,
+        /// Files of scored positions.
+        positions: Vec<PathBuf>,
         /// Rounds, 0 to 50.
         rounds: u32,
         /// Steps of gradient descent for the tables of places (0: none), at most
@@ -471,6 +473,7 @@ impl Config {
             Command::Tune {
                 variant: v,
                 games,
+                positions,
                 rounds,
                 places,
                 skip_plies,
@@ -494,6 +497,7 @@ impl Config {
                 Config::Tune {
                     variant: variant(&v)?,
                     games,
+                    positions,
                     rounds,
                     places,
                     skip_plies,

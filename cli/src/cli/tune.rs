@@ -25,6 +25,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     let Config::Tune {
         variant,
         games,
+        positions,
         rounds,
         places,
         skip_plies,
@@ -62,6 +63,33 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             }
         }
     }
+    let mut scored = 0usize;
+    for file in positions {
+        let meta = std::fs::metadata(file).map_err(|e| CliError::io("read", file, e))?;
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(CliError::io("read", file, "larger than 512 MiB"));
+        }
+        let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match scored_position(line) {
+                Some(p) => {
+                    scored += 1;
+                    found.push(p);
+                }
+                None => {
+                    return Err(CliError::Tune {
+                        what: format!("{}:{}: not `POSITION;P`", file.display(), i + 1),
+                        help: "each line is a position string, `;`, and the first player's \
+                               expected score from 0 to 1"
+                            .into(),
+                    })
+                }
+            }
+        }
+    }
     if found.is_empty() {
         return Err(CliError::Tune {
             what: format!("no positions to tune on ({read} games read, {refused} refused)"),
@@ -81,7 +109,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         })
         .collect();
     t.eprint(&format!(
-        "tune: {read} games read ({refused} refused), {} positions of {}\n",
+        "tune: {read} games read ({refused} refused), {scored} scored positions; {} positions of {}\n",
         samples.len(),
         found.len()
     ))?;
@@ -116,25 +144,42 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             steps: *places,
             ..PlaceTuning::default()
         };
+        // Every tenth position is held out: the fit is measured on it, not made to it.
+        let (fitted, held): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = samples
+            .into_iter()
+            .enumerate()
+            .partition(|(i, _)| i % 10 != 9);
+        let fitted: Vec<Sample> = fitted.into_iter().map(|(_, s)| s).collect();
+        let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
         let mut failed = None;
-        let (tables, start_error, end_error) =
-            tune_places(&v, &samples, best, Places::of(&v), how, &mut |step, e| {
+        let fit = tune_places(
+            &v,
+            &fitted,
+            &held,
+            best,
+            Places::of(&v),
+            how,
+            &mut |step, e| {
                 if failed.is_none() {
                     failed = t
                         .eprint(&format!("places step {step}: error {e:.6}\n"))
                         .err();
                 }
-            });
+            },
+        );
         if let Some(e) = failed {
             return Err(e);
         }
+        let ((before, after), (held_before, held_after)) = (fit.error, fit.held_out);
         hints.push_str(&format!(
             "# What each piece is worth on each cell (middle game, endgame), fitted by\n\
-             # `chessgraph tune --places {places}` on {} positions of {read} games (mean squared error\n\
-             # {start_error:.6} before, {end_error:.6} after). One value per cell, in the board's\n\
-             # order of cells (as position strings list them).\n{}",
-            samples.len(),
-            tables.to_hints(&v)
+             # `chessgraph tune --places {places}` to {} positions (mean squared error {before:.6}\n\
+             # before, {after:.6} after; on {} positions held out, {held_before:.6} before,\n\
+             # {held_after:.6} after). One value per cell, in the board's order of cells (as\n\
+             # position strings list them).\n{}",
+            fitted.len(),
+            held.len(),
+            fit.places.to_hints(&v)
         ));
     }
     t.print(&hints)?;
@@ -195,6 +240,15 @@ fn split_games(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A line `POSITION;P` of a file of scored positions: the position string and the
+/// first player's expected score (0 to 1); `None` when it is not one.
+fn scored_position(line: &str) -> Option<(String, f64)> {
+    let (position, score) = line.trim().rsplit_once(';')?;
+    let score: f64 = score.trim().parse().ok()?;
+    (score.is_finite() && (0.0..=1.0).contains(&score) && !position.trim().is_empty())
+        .then(|| (position.trim().to_owned(), score))
+}
+
 /// The quiet positions of one game (as position strings) with the first player's
 /// result; `None` when the record cannot be read or replayed or has no result.
 fn positions_of(
@@ -234,5 +288,17 @@ mod tests {
         assert!(games[0].contains("e4") && !games[0].contains("d4"));
         assert!(games[1].starts_with("[Event \"b\"]"));
         assert!(split_games("").is_empty());
+    }
+
+    #[test]
+    fn scored_positions_are_a_position_and_a_share() {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            scored_position(&format!("{fen};0.25")),
+            Some((fen.to_owned(), 0.25))
+        );
+        for bad in ["", ";0.5", "x;1.5", "x;-0.1", "x;NaN", "x", "x;y"] {
+            assert_eq!(scored_position(bad), None, "{bad}");
+        }
     }
 }

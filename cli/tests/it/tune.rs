@@ -117,11 +117,83 @@ fn bad_games_and_variants_are_errors() {
     assert!(!r.ok && r.err.contains("two-player"), "{}", r.err);
     let r = run_in(
         &root(),
-        &["tune", "chess", "--games", j, "--rounds", "0"],
+        &["tune", "chess", "--games", j, "--rounds", "51"],
+        b"",
+    );
+    assert!(!r.ok && r.err.contains("out of range"), "{}", r.err);
+    let r = run_in(
+        &root(),
+        &["tune", "chess", "--games", j, "--places", "5001"],
         b"",
     );
     assert!(!r.ok && r.err.contains("out of range"), "{}", r.err);
     let r = run_in(&root(), &["tune", "chess"], b"");
-    assert!(!r.ok, "--games is required");
+    assert!(!r.ok, "--games or --positions is required");
+    // A file of scored positions must hold `POSITION;P` lines, P from 0 to 1.
+    let scored = dir.join("scored.txt");
+    for bad in ["8/8/8/8/8/8/8/K6k w - - 0 1;1.5\n", "no score here\n"] {
+        std::fs::write(&scored, bad).unwrap();
+        let r = run_in(
+            &root(),
+            &["tune", "chess", "--positions", scored.to_str().unwrap()],
+            b"",
+        );
+        assert!(!r.ok && r.err.contains("scored.txt:1"), "{}", r.err);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tables_of_places_fit_scored_positions_and_compile() {
+    // Positions scored by an engine (here by hand): White's extra knight wins, an
+    // extra black knight loses; the fitted tables are rule-file text the variant
+    // accepts.
+    let dir = temp("places");
+    let scored = dir.join("scored.txt");
+    let mut text = String::from("# scored positions\n");
+    // A table entry is fitted once it is met in 50 positions.
+    for _ in 0..60 {
+        for rank in ["N3K3", "1N2K3", "2N1K3", "3NK3"] {
+            text.push_str(&format!("4k3/8/8/8/8/8/8/{rank} w - - 0 1;0.9\n"));
+            let black = rank.replace('N', "n");
+            text.push_str(&format!("4k3/8/8/8/8/8/8/{black} w - - 0 1;0.1\n"));
+        }
+    }
+    std::fs::write(&scored, text).unwrap();
+    let out = dir.join("tuned.rules");
+    let r = run_in(
+        &root(),
+        &[
+            "tune",
+            "chess",
+            "--positions",
+            scored.to_str().unwrap(),
+            "--rounds",
+            "0",
+            "--places",
+            "20",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
+    assert!(r.err.contains("480 scored positions"), "{}", r.err);
+    assert!(r.out.contains("hint place"), "{}", r.out);
+    let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
+    for f in ["base.rules", "board.yaml"] {
+        std::fs::copy(root().join("variants/chess").join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("chess.rules"),
+        format!("{rules}\ninclude \"tuned.rules\"\n"),
+    )
+    .unwrap();
+    let r = run_in(
+        &dir,
+        &["validate", dir.join("chess.rules").to_str().unwrap()],
+        b"",
+    );
+    assert!(r.ok, "{}", r.err);
     let _ = std::fs::remove_dir_all(&dir);
 }

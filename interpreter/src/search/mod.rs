@@ -82,7 +82,9 @@ pub use report::Report;
 pub use samples::decide_from_samples;
 pub use shown::Shown;
 pub use terminal::{is_mate_value, MATE};
-pub use tune::{tune, tune_places, PlaceTuning, Sample, TuneReport, MAX_ROUNDS as MAX_TUNE_ROUNDS};
+pub use tune::{
+    tune, tune_places, PlaceFit, PlaceTuning, Sample, TuneReport, MAX_ROUNDS as MAX_TUNE_ROUNDS,
+};
 pub use weights::Weights;
 
 use crate::{Move, Position};

@@ -204,26 +204,40 @@ impl Rows {
     }
 }
 
+/// What [`tune_places`] found.
+#[derive(Clone, Debug)]
+pub struct PlaceFit {
+    /// The fitted tables.
+    pub places: Places,
+    /// Mean squared error on the samples fitted, before and after.
+    pub error: (f64, f64),
+    /// Mean squared error on the samples held out (not fitted), before and after:
+    /// the fit generalises only if it falls too.
+    pub held_out: (f64, f64),
+}
+
 /// Fits the tables of places (every kind's worth on every cell, middle game and
 /// endgame) to `samples` with the other weights `w` fixed, starting from `start`:
 /// the value is linear in the tables, so the squared error of the logistic
 /// predictions is lowered by gradient descent (Adam) over all entries at once.
-/// `report` is called every 25 steps with the step and the error. Returns the
-/// tables and the error before and after (computed afresh with the rounded
-/// tables).
+/// `held_out` samples are only measured. `report` is called every 25 steps with the
+/// step and the error. The errors returned are computed afresh with the rounded
+/// tables.
 pub fn tune_places(
     variant: &Arc<Variant>,
     samples: &[Sample],
+    held_out: &[Sample],
     w: Weights,
     start: Places,
     how: PlaceTuning,
     report: &mut dyn FnMut(u32, f64),
-) -> (Places, f64, f64) {
+) -> PlaceFit {
     let eval = Evaluator::with_weights_and_places(variant, w, start.clone());
     let rows = Rows::new(&eval, samples);
     let values: Vec<i32> = rows.base.iter().map(|&v| v as i32).collect();
     let scale = fit_scale_of(samples, &values);
     let before = error(variant, samples, w, &start, scale);
+    let held_before = error(variant, held_out, w, &start, scale);
     let n = start.len();
     let mut seen = vec![0u32; n];
     for &(j, _) in &rows.features {
@@ -268,7 +282,12 @@ pub fn tune_places(
         tuned.set_index(j, x as i16);
     }
     let after = error(variant, samples, w, &tuned, scale);
-    (tuned, before, after)
+    let held_after = error(variant, held_out, w, &tuned, scale);
+    PlaceFit {
+        places: tuned,
+        error: (before, after),
+        held_out: (held_before, held_after),
+    }
 }
 
 #[cfg(test)]
@@ -346,16 +365,20 @@ mod tests {
             ..PlaceTuning::default()
         };
         let mut reports = 0;
-        let (p, before, after) = tune_places(
+        let fit = tune_places(
             &v,
             &samples,
+            &samples[..1],
             Weights::of(&v),
             Places::zero(&v),
             how,
             &mut |_, _| reports += 1,
         );
         assert_eq!(reports, 2);
+        let ((before, after), (held_before, held_after)) = (fit.error, fit.held_out);
         assert!(after < before, "{before} -> {after}");
+        assert!(held_after < held_before, "{held_before} -> {held_after}");
+        let p = fit.places;
         let knight = samples[0].pos.board[v.cell("c3").unwrap() as usize] - 1;
         let at =
             |c| p.get_index(p.index(knight, v.cell(c).unwrap(), crate::rules::PlacePhase::Middle));
