@@ -145,12 +145,14 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
             ..PlaceTuning::default()
         };
         // Every tenth position is held out: the fit is measured on it, not made to it.
-        let (fitted, held): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = samples
-            .into_iter()
-            .enumerate()
-            .partition(|(i, _)| i % 10 != 9);
-        let fitted: Vec<Sample> = fitted.into_iter().map(|(_, s)| s).collect();
-        let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
+        let (mut fitted, mut held) = (Vec::new(), Vec::new());
+        for (i, s) in samples.into_iter().enumerate() {
+            if i % 10 == 9 {
+                held.push(s);
+            } else {
+                fitted.push(s);
+            }
+        }
         let mut failed = None;
         let fit = tune_places(
             &v,
