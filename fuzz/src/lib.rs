@@ -193,6 +193,14 @@ const INCLUDES: &[(&str, &str)] = &[
         include_str!("../../variants/chess/chess.rules"),
     ),
     (
+        "fide.rules",
+        include_str!("../../variants/chess/fide.rules"),
+    ),
+    (
+        "places.rules",
+        include_str!("../../variants/chess/places.rules"),
+    ),
+    (
         "compound.rules",
         include_str!("../../variants/chess/compound.rules"),
     ),

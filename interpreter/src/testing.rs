@@ -5,31 +5,49 @@ use crate::{Error, MoveList, Position, Variant};
 use dsl::SourceFile;
 use std::sync::Arc;
 
-/// The chess rule file.
+/// The chess rule file (it includes the two below).
 pub(crate) const CHESS_RULES: &str = include_str!("../../variants/chess/chess.rules");
-/// The rules the chess family shares (chess.rules includes them).
+/// The laws of chess the family shares (chess.rules includes them).
+pub(crate) const FIDE_RULES: &str = include_str!("../../variants/chess/fide.rules");
+/// Chess's tables of places (chess.rules includes them).
+pub(crate) const PLACES_RULES: &str = include_str!("../../variants/chess/places.rules");
+/// The rules the chess family shares (fide.rules includes them).
 pub(crate) const BASE_RULES: &str = include_str!("../../variants/chess/base.rules");
 /// The chess board file.
 pub(crate) const CHESS_BOARD: &str = include_str!("../../variants/chess/board.yaml");
 
-/// Compiles `rules` whose board is `board` (any board path reads it; `base.rules` is
-/// the chess family's shared rules).
+/// Compiles `rules` whose board is `board` (any board path reads it; `base.rules`,
+/// `fide.rules` and `places.rules` are the chess family's files).
 pub(crate) fn compile(rules: &str, board: &str) -> Result<Arc<Variant>, Error> {
-    let board = board.to_owned();
     Variant::load_with(
         SourceFile::new("test.rules", rules),
-        &mut |p| match p {
-            "base.rules" => Ok(BASE_RULES.to_owned()),
-            _ => Ok(board.clone()),
-        },
+        &mut |p| Ok(chess_file(p).unwrap_or(board).to_owned()),
         &[],
     )
     .map(|l| l.variant)
 }
 
+/// The chess family's rule file named `path`, if it is one.
+pub(crate) fn chess_file(path: &str) -> Option<&'static str> {
+    match path {
+        "base.rules" => Some(BASE_RULES),
+        "fide.rules" => Some(FIDE_RULES),
+        "places.rules" => Some(PLACES_RULES),
+        _ => None,
+    }
+}
+
 /// Standard chess.
 pub(crate) fn chess() -> Arc<Variant> {
     compile(CHESS_RULES, CHESS_BOARD).expect("chess compiles")
+}
+
+/// Chess's laws without its tables of places: an evaluation without learnt terms.
+pub(crate) const FIDE_CHESS: &str = "game \"Chess\"\ninclude \"fide.rules\"\n";
+
+/// Chess without its tables of places ([`FIDE_CHESS`]).
+pub(crate) fn fide_chess() -> Arc<Variant> {
+    compile(FIDE_CHESS, CHESS_BOARD).expect("chess compiles")
 }
 
 /// Chess rules with `pieces` instead of chess's pieces (a king is always there).

@@ -273,6 +273,8 @@ fn snapshot_writes_the_review_file() {
     std::fs::create_dir_all(&variant).unwrap();
     for (f, to) in [
         ("chess.rules", "mini.rules"),
+        ("fide.rules", "fide.rules"),
+        ("places.rules", "places.rules"),
         ("base.rules", "base.rules"),
         ("board.yaml", "board.yaml"),
     ] {

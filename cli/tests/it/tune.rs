@@ -69,11 +69,9 @@ fn tunes_on_selfplay_records_and_the_hints_compile() {
     assert_eq!(written, r.out);
     // The lines are rule-file text the variant accepts.
     let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
-    std::fs::copy(
-        root().join("variants/chess/base.rules"),
-        dir.join("base.rules"),
-    )
-    .unwrap();
+    for f in ["base.rules", "fide.rules", "places.rules"] {
+        std::fs::copy(root().join("variants/chess").join(f), dir.join(f)).unwrap();
+    }
     std::fs::copy(
         root().join("variants/chess/board.yaml"),
         dir.join("board.yaml"),
@@ -181,7 +179,7 @@ fn tables_of_places_fit_scored_positions_and_compile() {
     assert!(r.err.contains("480 scored positions"), "{}", r.err);
     assert!(r.out.contains("hint place"), "{}", r.out);
     let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
-    for f in ["base.rules", "board.yaml"] {
+    for f in ["base.rules", "fide.rules", "places.rules", "board.yaml"] {
         std::fs::copy(root().join("variants/chess").join(f), dir.join(f)).unwrap();
     }
     std::fs::write(

@@ -361,9 +361,10 @@ mod tests {
     fn chess_compiles_without_warnings() {
         let loaded = Variant::load_with(
             SourceFile::new("chess.rules", CHESS_RULES),
-            &mut |p| match p {
-                "base.rules" => Ok(crate::testing::BASE_RULES.to_owned()),
-                _ => Ok(CHESS_BOARD.to_owned()),
+            &mut |p| {
+                Ok(crate::testing::chess_file(p)
+                    .unwrap_or(CHESS_BOARD)
+                    .to_owned())
             },
             &[],
         )

@@ -857,7 +857,7 @@ fn mobility_table(v: &Variant, reach: &[u8], weight: i32) -> Vec<i16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::chess;
+    use crate::testing::fide_chess as chess;
 
     #[test]
     fn symmetric_start_and_material() {
@@ -866,6 +866,13 @@ mod tests {
         let mut p = Position::start(&v);
         assert_eq!(e.value(&p, 0), 0);
         assert_eq!(e.value(&p, 1), 0);
+        // Chess's tables of places, learnt for each side apart, leave the start
+        // nearly even, and one side's gain is the other's loss.
+        let tabled = crate::testing::chess();
+        let start = Position::start(&tabled);
+        let e = Evaluator::new(&tabled);
+        assert!(e.value(&start, 0).abs() <= 30, "{}", e.value(&start, 0));
+        assert_eq!(e.value(&start, 0), -e.value(&start, 1));
         // Knights reach more from the centre than from a corner.
         let n = v.kind(v.piece_type_by_letter('N').unwrap(), 0) as usize;
         let at = |c: &str| e.reach[n * 64 + v.cell(c).unwrap() as usize];

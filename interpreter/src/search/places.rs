@@ -130,7 +130,7 @@ impl Places {
 mod tests {
     use super::*;
     use crate::search::Evaluator;
-    use crate::testing::{chess, compile, CHESS_BOARD, CHESS_RULES};
+    use crate::testing::{compile, fide_chess as chess, CHESS_BOARD, FIDE_CHESS};
     use crate::Position;
 
     #[test]
@@ -143,7 +143,7 @@ mod tests {
         p.set(v.kind_count() as Kind - 1, 10, PlacePhase::Middle, 4);
         let hints = p.to_hints(&v);
         assert_eq!(hints.matches("hint place").count(), 3, "{hints}");
-        let tuned = compile(&format!("{CHESS_RULES}\n{hints}"), CHESS_BOARD).unwrap();
+        let tuned = compile(&format!("{FIDE_CHESS}\n{hints}"), CHESS_BOARD).unwrap();
         assert_eq!(Places::of(&tuned), p);
     }
 

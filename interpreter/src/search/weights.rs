@@ -137,8 +137,8 @@ mod tests {
 
     #[test]
     fn a_rule_file_sets_weights_and_the_evaluation_follows() {
-        use crate::testing::{compile, CHESS_BOARD, CHESS_RULES};
-        let plain = crate::testing::chess();
+        use crate::testing::{compile, CHESS_BOARD, FIDE_CHESS as CHESS_RULES};
+        let plain = crate::testing::fide_chess();
         let rules = format!("{CHESS_RULES}\nhint mobility = 0\nhint reach = 0\n");
         let tuned = compile(&rules, CHESS_BOARD).unwrap();
         let w = Weights::of(&tuned);

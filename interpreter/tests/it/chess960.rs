@@ -243,18 +243,18 @@ fn extinction(cells: bool) -> Arc<Variant> {
     };
     // Chess without royals or check rule: its king castles as a plain piece.
     let rules = format!(
-        "include \"chess.rules\"\nremove castles\npiece king K {{\n step all\n}}\n\
+        "include \"fide.rules\"\nremove castles\npiece king K {{\n step all\n}}\n\
          check never\n{castles}\n"
     );
     let read = |f: &str| {
         std::fs::read_to_string(crate::common::root().join("variants/chess").join(f)).unwrap()
     };
-    let (chess, base) = (read("chess.rules"), read("base.rules"));
+    let (chess, base) = (read("fide.rules"), read("base.rules"));
     variant(
         &rules,
         &[
             ("board.yaml", &chess_board()),
-            ("chess.rules", &chess),
+            ("fide.rules", &chess),
             ("base.rules", &base),
         ],
     )

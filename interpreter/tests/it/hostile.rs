@@ -5,7 +5,7 @@ use crate::common::{chess, chess_board, compile, root, Rng};
 use chessgraph::{Error, MoveError, Position, PositionErrorKind, Variant};
 
 fn chess_rules() -> String {
-    std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap()
+    std::fs::read_to_string(root().join("variants/chess/fide.rules")).unwrap()
 }
 
 #[test]

@@ -90,8 +90,11 @@ fn chess_rules_parse() {
         .count();
     assert_eq!(pieces, 6);
     let chess = parse(include_str!("../../../../variants/chess/chess.rules"));
-    assert!(matches!(&chess.items[1], Item::Include(p) if p.node == "base.rules"));
-    assert!(matches!(&chess.items[2], Item::Extend(e) if e.piece.node == "pawn"));
+    assert!(matches!(&chess.items[1], Item::Include(p) if p.node == "fide.rules"));
+    assert!(matches!(&chess.items[2], Item::Include(p) if p.node == "places.rules"));
+    let fide = parse(include_str!("../../../../variants/chess/fide.rules"));
+    assert!(matches!(&fide.items[0], Item::Include(p) if p.node == "base.rules"));
+    assert!(matches!(&fide.items[1], Item::Extend(e) if e.piece.node == "pawn"));
 }
 
 #[test]
@@ -824,7 +827,7 @@ impl Lcg {
 
 #[test]
 fn no_input_panics() {
-    let chess = include_str!("../../../../variants/chess/chess.rules");
+    let chess = include_str!("../../../../variants/chess/fide.rules");
     let pieces = [
         "{", "}", "\\", "\n", "\"", "#", ".", "..", ":", ",", "=", "|", "to", "when", "é", "\0",
         " ",
