@@ -67,28 +67,28 @@ fn tunes_on_selfplay_records_and_the_hints_compile() {
     assert!(r.out.contains("hint mobility = "), "{}", r.out);
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(written, r.out);
-    // The lines are rule-file text the variant accepts.
+    assert_accepted(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `dir/tuned.rules` is rule-file text chess accepts: chess's files are copied
+/// into `dir`, its rule file then includes the tuned lines, and `validate` passes.
+fn assert_accepted(dir: &std::path::Path) {
     let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
-    for f in ["base.rules", "fide.rules", "places.rules"] {
+    for f in ["base.rules", "fide.rules", "places.rules", "board.yaml"] {
         std::fs::copy(root().join("variants/chess").join(f), dir.join(f)).unwrap();
     }
-    std::fs::copy(
-        root().join("variants/chess/board.yaml"),
-        dir.join("board.yaml"),
-    )
-    .unwrap();
     std::fs::write(
         dir.join("chess.rules"),
         format!("{rules}\ninclude \"tuned.rules\"\n"),
     )
     .unwrap();
     let r = run_in(
-        &dir,
+        dir,
         &["validate", dir.join("chess.rules").to_str().unwrap()],
         b"",
     );
     assert!(r.ok, "{}", r.err);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -178,20 +178,6 @@ fn tables_of_places_fit_scored_positions_and_compile() {
     assert!(r.ok, "{}", r.err);
     assert!(r.err.contains("480 scored positions"), "{}", r.err);
     assert!(r.out.contains("hint place"), "{}", r.out);
-    let rules = std::fs::read_to_string(root().join("variants/chess/chess.rules")).unwrap();
-    for f in ["base.rules", "fide.rules", "places.rules", "board.yaml"] {
-        std::fs::copy(root().join("variants/chess").join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(
-        dir.join("chess.rules"),
-        format!("{rules}\ninclude \"tuned.rules\"\n"),
-    )
-    .unwrap();
-    let r = run_in(
-        &dir,
-        &["validate", dir.join("chess.rules").to_str().unwrap()],
-        b"",
-    );
-    assert!(r.ok, "{}", r.err);
+    assert_accepted(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,7 +20,10 @@
 //!   keep their force;
 //! - threats (boards of at most 128 cells, from each piece's capture set): a piece
 //!   that a cheaper enemy piece could take costs its owner, and so does one that an
-//!   enemy could take and no piece of its side defends.
+//!   enemy could take and no piece of its side defends;
+//! - places (only where the rule files give tables, `hint place`): what a piece of
+//!   each kind is worth on each cell, learnt from games ([`super::places`]), blended
+//!   between the middle-game and the endgame table by the same phase.
 //!
 //! A player's worth is his own terms; the position's value for `me` is his worth
 //! minus the mean worth of the other players still in the game, plus, with more than

@@ -295,6 +295,16 @@ mod tests {
     use super::*;
     use crate::testing::fide_chess as chess;
 
+    /// Samples of chess positions with their results.
+    fn samples_of(v: &Arc<Variant>, fens: &[(&str, f64)]) -> Vec<Sample> {
+        fens.iter()
+            .map(|&(f, score)| Sample {
+                pos: Position::from_str(v, f).unwrap(),
+                score,
+            })
+            .collect()
+    }
+
     #[test]
     fn tuning_follows_the_results() {
         // Games where the side with more mobility always won: the tuner raises the
@@ -318,13 +328,7 @@ mod tests {
                 1.0,
             ),
         ];
-        let samples: Vec<Sample> = fens
-            .iter()
-            .map(|&(f, score)| Sample {
-                pos: Position::from_str(&v, f).unwrap(),
-                score,
-            })
-            .collect();
+        let samples = samples_of(&v, &fens);
         let start = Weights {
             reach: 0,
             mobility: 0,
@@ -352,13 +356,7 @@ mod tests {
                 0.0,
             ),
         ];
-        let samples: Vec<Sample> = fens
-            .iter()
-            .map(|&(f, score)| Sample {
-                pos: Position::from_str(&v, f).unwrap(),
-                score,
-            })
-            .collect();
+        let samples = samples_of(&v, &fens);
         let how = PlaceTuning {
             steps: 50,
             min_samples: 1,
