@@ -48,11 +48,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     let mut found = Vec::new();
     let (mut read, mut refused) = (0usize, 0usize);
     for file in record_files(games)? {
-        let meta = std::fs::metadata(&file).map_err(|e| CliError::io("read", &file, e))?;
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(CliError::io("read", &file, "larger than 512 MiB"));
-        }
-        let text = std::fs::read_to_string(&file).map_err(|e| CliError::io("read", &file, e))?;
+        let text = read_bounded(&file)?;
         for game in split_games(&text) {
             match positions_of(&v, game, *skip_plies) {
                 Some(p) => {
@@ -65,11 +61,7 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
     }
     let mut scored = 0usize;
     for file in positions {
-        let meta = std::fs::metadata(file).map_err(|e| CliError::io("read", file, e))?;
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(CliError::io("read", file, "larger than 512 MiB"));
-        }
-        let text = std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))?;
+        let text = read_bounded(file)?;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
@@ -189,6 +181,15 @@ pub fn run(config: &Config, t: &mut Term) -> Result<(), CliError> {
         std::fs::write(path, &hints).map_err(|e| CliError::io("write", path, e))?;
     }
     Ok(())
+}
+
+/// The text of `file`, refused when larger than [`MAX_FILE_BYTES`].
+fn read_bounded(file: &std::path::Path) -> Result<String, CliError> {
+    let meta = std::fs::metadata(file).map_err(|e| CliError::io("read", file, e))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(CliError::io("read", file, "larger than 512 MiB"));
+    }
+    std::fs::read_to_string(file).map_err(|e| CliError::io("read", file, e))
 }
 
 /// The files named, with the files directly in the folders named (sorted).

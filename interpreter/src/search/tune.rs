@@ -57,6 +57,17 @@ fn error(
     sum / samples.len().max(1) as f64
 }
 
+/// The mean squared error of the predictions of `samples` from their static
+/// `values`.
+fn mean_error(samples: &[Sample], values: &[i32], scale: f64) -> f64 {
+    samples
+        .iter()
+        .zip(values)
+        .map(|(s, &v)| (s.score - predict(v, scale)).powi(2))
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
 /// The scale of the logistic curve that fits the samples best with `w`: how many
 /// centipawns make a win about 73% likely (golden-section search over 20..2000).
 fn fit_scale(variant: &Arc<Variant>, samples: &[Sample], w: Weights) -> f64 {
@@ -67,13 +78,7 @@ fn fit_scale(variant: &Arc<Variant>, samples: &[Sample], w: Weights) -> f64 {
 
 /// [`fit_scale`] for the static values `values` of `samples`.
 fn fit_scale_of(samples: &[Sample], values: &[i32]) -> f64 {
-    let err = |scale: f64| -> f64 {
-        samples
-            .iter()
-            .zip(values)
-            .map(|(s, &v)| (s.score - predict(v, scale)).powi(2))
-            .sum::<f64>()
-    };
+    let err = |scale: f64| mean_error(samples, values, scale);
     let (mut lo, mut hi) = (20.0f64, 2000.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
@@ -236,7 +241,8 @@ pub fn tune_places(
     let rows = Rows::new(&eval, samples);
     let values: Vec<i32> = rows.base.iter().map(|&v| v as i32).collect();
     let scale = fit_scale_of(samples, &values);
-    let before = error(variant, samples, w, &start, scale);
+    // The error before, from the values the rows already hold.
+    let before = mean_error(samples, &values, scale);
     let held_before = error(variant, held_out, w, &start, scale);
     let n = start.len();
     let mut seen = vec![0u32; n];
