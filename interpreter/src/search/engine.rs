@@ -25,6 +25,10 @@ use std::sync::Arc;
 pub(super) const MAX_PLY: usize = 96;
 /// Above every value.
 pub(super) const INF: i32 = 8 * MATE;
+/// What having the move is worth (centipawns) where two players alternate: the
+/// static value of a node is its mover's, and the side to move can usually improve
+/// on it. Without it the values of odd and even iterations swing apart.
+const TEMPO: i32 = 20;
 /// Half the first aspiration window (centipawns).
 const ASPIRATION: i32 = 30;
 /// Default table size: 2^18 slots (about 8 MB).
@@ -78,6 +82,9 @@ pub struct Searcher {
     partial: Option<(i32, Move)>,
     /// False inside a null-move search (no two passes in a row).
     pub(super) null_ok: bool,
+    /// The move the node about to be entered leaves out: the table move, while the
+    /// search asks whether any other move comes near it (singular extension).
+    pub(super) excluded: Option<Move>,
     /// Whether the player to move at the node about to be entered is in check, when
     /// the parent just found it (it tests each move for check after making it):
     /// taken by the node on entry, so that it is never read for another position.
@@ -113,6 +120,8 @@ pub struct Searcher {
     /// and two opponents' threats chain: on 30 Zubrin middle-game positions a
     /// depth-4 search took 32.8 million nodes extending them and 228 thousand not.
     pub(super) extend_checks: bool,
+    /// [`TEMPO`] where the sides alternate, else 0.
+    tempo: i32,
 }
 
 impl Searcher {
@@ -146,6 +155,7 @@ impl Searcher {
             line_values: Vec::new(),
             partial: None,
             null_ok: true,
+            excluded: None,
             next_check: None,
             root_depth: 1,
             multi: MultiPlayer::default(),
@@ -154,6 +164,11 @@ impl Searcher {
             guess_others: false,
             replied: false,
             extend_checks: variant.player_count() == 2,
+            tempo: if variant.player_count() == 2 && !variant.has_tracks() {
+                TEMPO
+            } else {
+                0
+            },
             board_exchange: variant.player_count() == 2
                 && !variant.rules.teams
                 && !variant.rules.after_changes_board
@@ -502,6 +517,13 @@ impl Searcher {
         } else {
             -1
         }
+    }
+
+    /// The static value of `pos` for the side to move, `side` as [`Searcher::side`]
+    /// gives it, with the bonus of having the move where two players alternate.
+    #[inline]
+    pub(super) fn static_value(&self, pos: &Position, side: i32) -> i32 {
+        side * self.eval.value(pos, self.root) + self.tempo
     }
 
     /// The value of a finished game, or of the root player's elimination, from the

@@ -9,7 +9,10 @@
 //!   other moves are generated when the piece on its cell makes it and the rules
 //!   keep it): transposition table ([`tt`], also read and written by quiescence), null-move pruning (two players, unless the rule
 //!   file says `hint zugzwang`; deeper the further the static value is above
-//!   beta), reverse futility, futility and late-move pruning, late-move reductions
+//!   beta), razoring, ProbCut ([`probcut`]) and singular extensions ([`singular`])
+//!   where two players alternate (there the side to move also gets a small bonus
+//!   for having the move), reverse futility, futility and late-move pruning,
+//!   late-move reductions
 //!   guided by history, all of them stronger where the mover's static value has not
 //!   improved over two plies (two players), internal iterative reduction, check
 //!   extensions (with more than two players only where the check rule forces an
@@ -61,11 +64,13 @@ mod node;
 mod order;
 mod pawns;
 mod places;
+mod probcut;
 mod quiesce;
 mod random;
 mod report;
 mod samples;
 mod shown;
+mod singular;
 mod terminal;
 mod tt;
 mod tune;

@@ -62,12 +62,12 @@ impl Searcher {
                 self.lists[ply] = list;
                 return side * v;
             }
-            side * self.eval.value(pos, self.root)
+            self.static_value(pos, side)
         };
         if left == 0 || ply >= MAX_PLY {
             self.lists[ply] = list;
             return if in_check {
-                side * self.eval.value(pos, self.root)
+                self.static_value(pos, side)
             } else {
                 stand
             };

@@ -71,8 +71,8 @@ fn finds_the_mate_in_twenty_mate_in_two_problems() {
             .filter(|&k| forces_mate_in_two(&mut pos, k))
             .collect();
         assert!(!keys.is_empty(), "{fen}: no mate in two");
-        // Three plies hold the mate; pruning (futility, reductions) may need more.
-        // The search stops once it reports a win in three plies.
+        // Three plies hold the mate; pruning (futility, reductions, razoring) may
+        // need more. The search stops once it reports a win in three plies.
         let mut s = Searcher::new(&v, Limits::depth(6));
         let halt = Arc::new(std::sync::atomic::AtomicBool::new(false));
         s.set_halt_flag(halt.clone());
