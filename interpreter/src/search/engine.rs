@@ -120,8 +120,6 @@ pub struct Searcher {
     /// and two opponents' threats chain: on 30 Zubrin middle-game positions a
     /// depth-4 search took 32.8 million nodes extending them and 228 thousand not.
     pub(super) extend_checks: bool,
-    /// [`TEMPO`] where the sides alternate, else 0.
-    tempo: i32,
 }
 
 impl Searcher {
@@ -164,11 +162,6 @@ impl Searcher {
             guess_others: false,
             replied: false,
             extend_checks: variant.player_count() == 2,
-            tempo: if variant.player_count() == 2 && !variant.has_tracks() {
-                TEMPO
-            } else {
-                0
-            },
             board_exchange: variant.player_count() == 2
                 && !variant.rules.teams
                 && !variant.rules.after_changes_board
@@ -523,7 +516,7 @@ impl Searcher {
     /// gives it, with the bonus of having the move where two players alternate.
     #[inline]
     pub(super) fn static_value(&self, pos: &Position, side: i32) -> i32 {
-        side * self.eval.value(pos, self.root) + self.tempo
+        side * self.eval.value(pos, self.root) + if self.alternating { TEMPO } else { 0 }
     }
 
     /// The value of a finished game, or of the root player's elimination, from the

@@ -47,14 +47,8 @@ fn error(
     scale: f64,
 ) -> f64 {
     let eval = Evaluator::with_weights_and_places(variant, w, places.clone());
-    let sum: f64 = samples
-        .iter()
-        .map(|s| {
-            let d = s.score - predict(eval.value(&s.pos, 0), scale);
-            d * d
-        })
-        .sum();
-    sum / samples.len().max(1) as f64
+    let values: Vec<i32> = samples.iter().map(|s| eval.value(&s.pos, 0)).collect();
+    mean_error(samples, &values, scale)
 }
 
 /// The mean squared error of the predictions of `samples` from their static
