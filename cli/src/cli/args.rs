@@ -137,9 +137,6 @@ pub enum Command {
         /// Write each game's record into this folder (`game-0001.pgn`...).
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
-        /// How the computer searches three or more players.
-        #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES, default_value = "paranoid")]
-        multi_player: String,
         /// One seat searches three or more players this way instead (a seat-rotated
         /// round robin: game i puts it on seat i mod players); its points are totalled.
         #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES)]
@@ -299,6 +296,9 @@ pub struct StrengthArgs {
     /// move (1 to 64, default 1).
     #[arg(long, value_name = "N")]
     pub samples: Option<u32>,
+    /// How the computer searches three or more players.
+    #[arg(long, value_name = "SEARCH", value_parser = chessgraph::search::MultiPlayer::NAMES, default_value = "paranoid")]
+    pub multi_player: String,
 }
 
 /// How a variant is named on the command line.

@@ -92,6 +92,8 @@ pub enum Config {
         /// Positions searched under hidden information (`None`: the searcher's
         /// default).
         samples: Option<usize>,
+        /// How the computer searches three or more players.
+        multi: MultiPlayer,
         /// Where to write the record.
         record: Option<PathBuf>,
     },
@@ -425,6 +427,7 @@ impl Config {
                 seats: seats.iter().map(|s| seat(s)).collect::<Result<_, _>>()?,
                 limits: limits(&strength)?,
                 samples: samples(&strength)?,
+                multi: multi_player_named(&strength.multi_player),
                 record,
             },
             Command::Selfplay {
@@ -437,7 +440,6 @@ impl Config {
                 max_plies,
                 random_opening,
                 records,
-                multi_player,
                 challenger,
             } => {
                 in_range(
@@ -465,7 +467,7 @@ impl Config {
                     max_plies,
                     random_opening,
                     records,
-                    multi: multi_player_named(&multi_player),
+                    multi: multi_player_named(&strength.multi_player),
                     challenger: challenger.as_deref().map(multi_player_named),
                 }
             }
@@ -695,6 +697,32 @@ mod tests {
             a.extend(bad);
             assert!(Args::try_parse_from(a).is_err());
         }
+        // `play` (and its hints) takes the search too; paranoid by default.
+        let c = config(&[
+            "chessgraph",
+            "play",
+            "zubrin",
+            "--multi-player",
+            "best-reply",
+        ]);
+        assert!(matches!(
+            c.unwrap(),
+            Config::Play {
+                multi: MultiPlayer::BestReply,
+                ..
+            }
+        ));
+        let c = config(&["chessgraph", "play", "zubrin"]).unwrap();
+        assert!(matches!(
+            c,
+            Config::Play {
+                multi: MultiPlayer::Paranoid,
+                ..
+            }
+        ));
+        assert!(
+            Args::try_parse_from(["chessgraph", "play", "zubrin", "--multi-player", "x"]).is_err()
+        );
     }
 
     #[test]

@@ -495,6 +495,36 @@ fn play_with_three_players() {
 }
 
 #[test]
+fn play_hints_by_the_multi_player_search_asked_for() {
+    // From Zubrin's start at depth 5, paranoid and best reply differ in the move
+    // or its value: the option reaches the search behind `hint`.
+    let hint = |search: &str| {
+        let r = run_in(
+            &root(),
+            &["play", "zubrin", "--depth", "5", "--multi-player", search],
+            b"hint\nquit\n",
+        );
+        assert!(r.ok, "{}", r.err);
+        let line = r
+            .out
+            .lines()
+            .find(|l| l.contains("hint: "))
+            .expect("a hint");
+        line.split("hint: ")
+            .nth(1)
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let paranoid = hint("paranoid");
+    let best_reply = hint("best-reply");
+    assert!(paranoid.contains("depth 5"), "{paranoid}");
+    assert_ne!(paranoid, best_reply);
+}
+
+#[test]
 fn play_passes_for_a_player_without_moves() {
     let dir = scratch("pass");
     std::fs::copy(

@@ -24,7 +24,7 @@ use armies::Armies;
 use chessgraph::record::{result_text, GameRecord, PASS};
 use chessgraph::san::{parse_move_with_offer, parse_move_with_offer_among};
 use chessgraph::search::Shown as Value;
-use chessgraph::search::{Limits, Searcher};
+use chessgraph::search::{Limits, MultiPlayer, Searcher};
 use chessgraph::{Outcome, Position, Score};
 use command::{Line, HELP};
 use std::io::BufRead;
@@ -40,6 +40,8 @@ pub struct Options<'a> {
     pub limits: Limits,
     /// Positions searched under hidden information (`None`: the searcher's default).
     pub samples: Option<usize>,
+    /// How the computer (and `hint`) searches three or more players.
+    pub multi: MultiPlayer,
     /// Where to write the record.
     pub record: Option<&'a Path>,
 }
@@ -492,6 +494,7 @@ pub fn run(
     if let Some(n) = opts.samples {
         searcher.set_samples(n);
     }
+    searcher.set_multi_player(opts.multi);
     let mut game = Game {
         searcher,
         pos,
@@ -686,6 +689,7 @@ mod tests {
             seats: &[],
             limits: Limits::depth(1),
             samples: None,
+            multi: MultiPlayer::default(),
             record: None,
         };
         let r = run(&spec, &opts, &mut input, &mut t);
@@ -724,6 +728,7 @@ mod tests {
             seats: &seats,
             limits: Limits::depth(2),
             samples: None,
+            multi: MultiPlayer::default(),
             record: None,
         };
         let mut input = "hint\ne4\nquit\n".as_bytes();
