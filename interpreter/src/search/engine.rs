@@ -120,6 +120,9 @@ pub struct Searcher {
     /// and two opponents' threats chain: on 30 Zubrin middle-game positions a
     /// depth-4 search took 32.8 million nodes extending them and 228 thousand not.
     pub(super) extend_checks: bool,
+    /// What a drawn game costs the searching player, in centipawns (`None`: the
+    /// variant's default, [`terminal::default_contempt`]).
+    contempt: Option<i32>,
 }
 
 impl Searcher {
@@ -162,6 +165,7 @@ impl Searcher {
             guess_others: false,
             replied: false,
             extend_checks: variant.player_count() == 2,
+            contempt: None,
             board_exchange: variant.player_count() == 2
                 && !variant.rules.teams
                 && !variant.rules.after_changes_board
@@ -233,6 +237,20 @@ impl Searcher {
         self.multi = multi;
     }
 
+    /// What a drawn game costs the searching player (centipawns below even): by
+    /// default none with two players and [`super::MULTI_PLAYER_CONTEMPT`] with more
+    /// (see [`terminal::default_contempt`] for why).
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+            .unwrap_or_else(|| terminal::default_contempt(self.eval.variant()))
+    }
+
+    /// Sets [`Searcher::contempt`] (at most ten pawns either way); `None` restores the
+    /// default.
+    pub fn set_contempt(&mut self, contempt: Option<i32>) {
+        self.contempt = contempt.map(|c| c.clamp(-1000, 1000));
+    }
+
     /// The evaluation this searcher uses.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -252,11 +270,22 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> Option<SearchResult> {
         if !Arc::ptr_eq(self.eval.variant(), pos.variant()) {
-            let (samples, lines, halt, multi) =
-                (self.samples, self.lines, self.halt.take(), self.multi);
+            let (samples, lines, halt, multi, contempt) = (
+                self.samples,
+                self.lines,
+                self.halt.take(),
+                self.multi,
+                self.contempt,
+            );
             let allowed = self.allowed.take();
             *self = Searcher::new(pos.variant(), self.limits);
-            (self.samples, self.lines, self.halt, self.multi) = (samples, lines, halt, multi);
+            (
+                self.samples,
+                self.lines,
+                self.halt,
+                self.multi,
+                self.contempt,
+            ) = (samples, lines, halt, multi, contempt);
             self.allowed = allowed;
         }
         let mut root_moves = MoveList::new();
@@ -530,12 +559,10 @@ impl Searcher {
     ) -> Option<i32> {
         if none || pos.finish.is_some() || clauses {
             if let Outcome::Finished { scores, .. } = pos.outcome_given(none) {
-                return Some(terminal::value(
-                    pos.variant(),
-                    &scores,
-                    self.root,
-                    ply as u32,
-                ));
+                let v = terminal::value(pos.variant(), &scores, self.root, ply as u32);
+                // Level with the best other player: a draw, worth less than an even
+                // game by the contempt.
+                return Some(if v == 0 { -self.contempt() } else { v });
             }
         }
         if pos.is_eliminated(self.root) {

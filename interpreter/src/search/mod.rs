@@ -86,7 +86,7 @@ pub use random::RandomMover;
 pub use report::Report;
 pub use samples::decide_from_samples;
 pub use shown::Shown;
-pub use terminal::{is_mate_value, MATE};
+pub use terminal::{is_mate_value, MATE, MULTI_PLAYER_CONTEMPT};
 pub use tune::{
     tune, tune_places, PlaceFit, PlaceTuning, Sample, TuneReport, MAX_ROUNDS as MAX_TUNE_ROUNDS,
 };

@@ -10,6 +10,26 @@ pub const MATE: i32 = 1_000_000;
 /// Values beyond this are decided games (wins or losses found by the search).
 const DECIDED: i32 = MATE / 4;
 
+/// What a draw costs the searching player (centipawns) when more than two play.
+///
+/// The paranoid search lets every opponent play against the searcher, so it values
+/// an even game well below zero: at one second a move the start positions came out
+/// at -1.74 (Chess for 3), -1.34 (Zubrin) and -3.42 (Dreierschach). A draw, valued
+/// at zero, then looked better than playing on from any even position, and the
+/// searcher repeated moves at -0.40 or let two opponents mate a third. Valuing a
+/// draw about as the search values an even game removes that pull.
+pub const MULTI_PLAYER_CONTEMPT: i32 = 150;
+
+/// The contempt of a searcher of `v` unless set: none with two players (a draw is
+/// even there), [`MULTI_PLAYER_CONTEMPT`] with more.
+pub(crate) fn default_contempt(v: &Variant) -> i32 {
+    if v.player_count() > 2 {
+        MULTI_PLAYER_CONTEMPT
+    } else {
+        0
+    }
+}
+
 /// True for a value that comes from a finished game (a forced win or loss).
 pub fn is_mate_value(v: i32) -> bool {
     v.abs() >= DECIDED

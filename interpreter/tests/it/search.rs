@@ -377,3 +377,58 @@ fn best_reply_plays_legal_moves_and_beats_random_movers() {
     }
     assert!(nodes[0] != nodes[1] && nodes[1] != nodes[2], "{nodes:?}");
 }
+
+#[test]
+fn with_more_than_two_players_a_draw_is_worth_less_than_an_even_game() {
+    use chessgraph::san::parse_move;
+    use chessgraph::search::MULTI_PLAYER_CONTEMPT;
+    // A Chess for 3 game between two builds of this engine (seat-rotated match,
+    // 20 ms a move). White, about even, can repeat the position a third time with
+    // Rc2: a draw. At depth 4 another move keeps most of an even game (deeper, the
+    // paranoid search finds every other move worse than the draw and repeats).
+    let moves = "d3 h10 d6 Nc3 h9 Qc6 Be3 Nf10 Nj6 Nf3 Nj10 a6 a4 Nk5 Bk9 h4 Nxj7+ Kd7 a5 \
+        Nxl8 Qd5 Qc1 j10 Bj5 Ra4 Kj11 Qxa5 b4 Nj7 Qd5 g3 Nk5 Kd8 Qb2 Ki12 Nc6 Ra2 i9 Ni5 \
+        Ra1 Bg4 Ra7 Rg1 Qi11 Kc8 Nd1 Ne12 Kd8 Qc3 j9 c6 Bb6+ Ni6+ Kc8 Ne3 Bxf3 Nxd3+ \
+        cxd3 Nk5 Qc5 Qd2 Qj10 Qxb6 Rc1 e10 i6 exf3 Kj11 Qd4 Rc4 Kj12 Qe9 d4 Nj11 \
+        Qxe3+ fxe3 Bi10 d5 Rc5 Nj7 Kb8 g4 i5 Bd6 Qc3 e9 Bxi5 Bd3 f10 a5 Qd2 Nk5 Ra6 Rc1 \
+        Nj7 Ra7 Rc5 Nk5 Ra8 Rc2 Rh10 Ra7 Rg2 Rh12 Ra6 Rc1 Rh10 Ra7";
+    let v = named("chess-for-3", &[]);
+    let mut pos = Position::start(&v);
+    for text in moves.split_whitespace() {
+        let m = parse_move(&mut pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make(m);
+    }
+    let repeat = parse_move(&mut pos, "Rc2").unwrap();
+    for d in 3..9 {
+        for c in [Some(0), None] {
+            let mut s = Searcher::new(&v, Limits::depth(d));
+            s.set_contempt(c);
+            let r = s.search(&mut pos).unwrap();
+            eprintln!(
+                "d{d} {c:?} {} {}",
+                chessgraph::san::san(&mut pos, r.best),
+                r.value
+            );
+        }
+    }
+    let mut s = Searcher::new(&v, Limits::depth(4));
+    assert_eq!(s.contempt(), MULTI_PLAYER_CONTEMPT);
+    s.set_contempt(Some(0));
+    let level = s.search(&mut pos).unwrap();
+    assert_eq!(
+        (level.best, level.value),
+        (repeat, 0),
+        "a draw valued as even: the paranoid search prefers it"
+    );
+    s.set_contempt(None);
+    s.clear();
+    let played = s.search(&mut pos).unwrap();
+    assert_ne!(played.best, repeat, "with contempt it plays on");
+    assert!(
+        (-MULTI_PLAYER_CONTEMPT..0).contains(&played.value),
+        "{}",
+        played.value
+    );
+    // Two players: a draw is even.
+    assert_eq!(Searcher::new(&chess(), Limits::depth(1)).contempt(), 0);
+}
