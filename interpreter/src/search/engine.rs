@@ -238,8 +238,8 @@ impl Searcher {
     }
 
     /// What a drawn game costs the searching player (centipawns below even): by
-    /// default none with two players and [`super::MULTI_PLAYER_CONTEMPT`] with more
-    /// (see [`terminal::default_contempt`] for why).
+    /// default none with two sides (players or teams) and
+    /// [`super::MULTI_PLAYER_CONTEMPT`] with more (see it for why).
     pub fn contempt(&self) -> i32 {
         self.contempt
             .unwrap_or_else(|| terminal::default_contempt(self.eval.variant()))

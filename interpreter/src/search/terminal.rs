@@ -24,14 +24,31 @@ const DECIDED: i32 = MATE / 4;
 /// for 3 47.8% and Zubrin 50.4%.
 pub const MULTI_PLAYER_CONTEMPT: i32 = 250;
 
-/// The contempt of a searcher of `v` unless set: none with two players (a draw is
-/// even there), [`MULTI_PLAYER_CONTEMPT`] with more.
+/// The contempt of a searcher of `v` unless set: none with two sides (two players,
+/// or two teams: the search is then minimax and a draw is even),
+/// [`MULTI_PLAYER_CONTEMPT`] with more.
 pub(crate) fn default_contempt(v: &Variant) -> i32 {
-    if v.player_count() > 2 {
+    if sides(v) > 2 {
         MULTI_PLAYER_CONTEMPT
     } else {
         0
     }
+}
+
+/// How many sides play `v`: its teams, and each player in none.
+fn sides(v: &Variant) -> usize {
+    let mut seen: Vec<u16> = Vec::new();
+    for p in 0..v.player_count() {
+        let side = v
+            .teams()
+            .iter()
+            .find(|(_, members)| members & (1 << p) != 0)
+            .map_or(1 << p, |&(_, members)| members);
+        if !seen.contains(&side) {
+            seen.push(side);
+        }
+    }
+    seen.len()
 }
 
 /// True for a value that comes from a finished game (a forced win or loss).
@@ -91,6 +108,20 @@ pub(crate) fn from_table(v: i32, ply: u32) -> i32 {
 mod tests {
     use super::*;
     use crate::testing::chess;
+
+    #[test]
+    fn contempt_only_with_more_than_two_sides() {
+        use crate::testing::variant;
+        assert_eq!(default_contempt(&chess()), 0);
+        assert_eq!(default_contempt(&variant("four-player-teams")), 0);
+        for name in ["chess-for-3", "four-player"] {
+            assert_eq!(
+                default_contempt(&variant(name)),
+                MULTI_PLAYER_CONTEMPT,
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn wins_losses_and_distance() {
