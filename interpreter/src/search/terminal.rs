@@ -57,18 +57,21 @@ pub fn is_mate_value(v: i32) -> bool {
 }
 
 /// The value of `scores` for `me`, found `ply` plies below the root: my points
-/// minus the best points of the others, scaled by [`MATE`], nearer ends first. (The
-/// best, not the mean: a draw shared with a player already out is no win.)
+/// minus the best points of the others, scaled by [`MATE`], nearer ends first (the
+/// best, not the mean: a draw shared with a player already out is no win). The
+/// others are the players of the other teams.
 pub(crate) fn value(v: &Variant, scores: &[Score], me: Player, ply: u32) -> i32 {
     let n = scores.len();
     if n == 0 || me as usize >= n {
         return 0;
     }
     let mine = v.points(scores[me as usize]);
+    // The others: the players of other teams (a team's players share its result).
+    let team = v.rules.team[me as usize] | 1 << me;
     let others: f64 = scores
         .iter()
         .enumerate()
-        .filter(|&(p, _)| p != me as usize)
+        .filter(|&(p, _)| team & (1 << p) == 0)
         .map(|(_, &s)| v.points(s))
         .fold(f64::MIN, f64::max)
         .max(0.0);
@@ -134,6 +137,12 @@ mod tests {
         // A draw beside an eliminated player is no win.
         let shared = [Score::Draw, Score::Loss, Score::Draw];
         assert_eq!(value(&v, &shared, 0, 2), 0);
+        // A team's win is each of its players' (red and yellow against blue and green).
+        let teams = crate::testing::variant("four-player-teams");
+        let red_yellow = [Score::Win, Score::Loss, Score::Win, Score::Loss];
+        assert_eq!(value(&teams, &red_yellow, 0, 1), MATE - 1);
+        assert_eq!(value(&teams, &red_yellow, 2, 1), MATE - 1);
+        assert_eq!(value(&teams, &red_yellow, 1, 1), -MATE + 1);
         assert!(is_mate_value(MATE - 30) && !is_mate_value(900));
         for x in [MATE - 7, -MATE + 7, 123] {
             assert_eq!(from_table(to_table(x, 5), 5), x);
