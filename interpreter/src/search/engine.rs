@@ -560,9 +560,13 @@ impl Searcher {
         if none || pos.finish.is_some() || clauses {
             if let Outcome::Finished { scores, .. } = pos.outcome_given(none) {
                 let v = terminal::value(pos.variant(), &scores, self.root, ply as u32);
-                // Level with the best other player: a draw, worth less than an even
-                // game by the contempt.
-                return Some(if v == 0 { -self.contempt() } else { v });
+                // A draw or a middle place is worth less than an even game by the
+                // contempt.
+                return Some(if is_mate_value(v) {
+                    v
+                } else {
+                    v - self.contempt()
+                });
             }
         }
         if pos.is_eliminated(self.root) {
