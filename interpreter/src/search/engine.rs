@@ -123,6 +123,8 @@ pub struct Searcher {
     /// What a drawn game costs the searching player, in centipawns (`None`: the
     /// variant's default, [`terminal::default_contempt`]).
     contempt: Option<i32>,
+    /// [`Searcher::contempt`], read once per search (terminal nodes subtract it).
+    draw_cost: i32,
 }
 
 impl Searcher {
@@ -166,6 +168,7 @@ impl Searcher {
             replied: false,
             extend_checks: variant.player_count() == 2,
             contempt: None,
+            draw_cost: 0,
             board_exchange: variant.player_count() == 2
                 && !variant.rules.teams
                 && !variant.rules.after_changes_board
@@ -305,6 +308,7 @@ impl Searcher {
             return None;
         }
         self.root = pos.to_move();
+        self.draw_cost = self.contempt();
         self.best_reply = self.multi.best_reply_in(pos);
         self.guess_others = self.best_reply && self.multi == MultiPlayer::BestReplyPlus;
         self.replied = false;
@@ -565,7 +569,7 @@ impl Searcher {
                 return Some(if is_mate_value(v) {
                     v
                 } else {
-                    v - self.contempt()
+                    v - self.draw_cost
                 });
             }
         }

@@ -31,7 +31,7 @@ const DECIDED: i32 = MATE / 4;
 /// values an even game removes that pull. Measured as one seat against two copies of
 /// the engine of 24 November (20 ms a move, 120 games each): without contempt Chess
 /// for 3 gave 45.3%; with 150, 50.7% (Zubrin 43.9% over 169 games); with 250, Chess
-/// for 3 47.8% and Zubrin 50.4%.
+/// for 3 47.8% and Zubrin 47.0%.
 pub const MULTI_PLAYER_CONTEMPT: i32 = 250;
 
 /// The contempt of a searcher of `v` unless set: none with two sides (two players,
@@ -45,20 +45,18 @@ pub(crate) fn default_contempt(v: &Variant) -> i32 {
     }
 }
 
+/// The players of `p`'s side (bit per player): his team, or himself alone.
+fn side_of(v: &Variant, p: usize) -> u16 {
+    v.rules.team[p] | 1 << p
+}
+
 /// How many sides play `v`: its teams, and each player in none.
 fn sides(v: &Variant) -> usize {
-    let mut seen: Vec<u16> = Vec::new();
-    for p in 0..v.player_count() {
-        let side = v
-            .teams()
-            .iter()
-            .find(|(_, members)| members & (1 << p) != 0)
-            .map_or(1 << p, |&(_, members)| members);
-        if !seen.contains(&side) {
-            seen.push(side);
-        }
-    }
-    seen.len()
+    let n = v.player_count();
+    // A side is counted at its first player.
+    (0..n)
+        .filter(|&p| side_of(v, p).trailing_zeros() as usize == p)
+        .count()
 }
 
 /// True for a value that comes from a finished game (a forced win or loss).
@@ -77,7 +75,7 @@ pub(crate) fn value(v: &Variant, scores: &[Score], me: Player, ply: u32) -> i32 
     }
     let mine = v.points(scores[me as usize]);
     // The others: the players of other teams (a team's players share its result).
-    let team = v.rules.team[me as usize] | 1 << me;
+    let team = side_of(v, me as usize);
     let others: f64 = scores
         .iter()
         .enumerate()
